@@ -1,0 +1,417 @@
+#pragma once
+// The one engine loop, shared by every game: reads commands, keeps the position, runs searches
+// on their own thread, and answers in the TEI or UGI dialect (docs/protocol.md).
+//
+// Threads: the caller's thread reads and handles commands; each `go` runs on a search thread. So
+// `isready`, `stop` and `quit` are answered while a search runs, and exactly one `bestmove`
+// follows each accepted `go`. A `go` that arrives during a search waits for it to end. Commands that change what a search uses (setoption, new game,
+// bench) first stop the running search and wait for its `bestmove`; `position` only changes the
+// loop's own copy, so it is applied at once.
+//
+// Bad input never stops the loop: each problem gets one `info string error: ...` line and leaves
+// the state as it was.
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/game_record.hpp"
+#include "core/perft.hpp"
+#include "protocol/engine_spec.hpp"
+#include "protocol/info.hpp"
+#include "protocol/line_reader.hpp"
+#include "protocol/options.hpp"
+#include "protocol/output.hpp"
+#include "protocol/text.hpp"
+#include "search/limits.hpp"
+#include "search/player.hpp"
+
+namespace bge::protocol {
+
+template <Game G>
+class EngineLoop {
+public:
+    using State = typename G::State;
+    using Move = typename G::Move;
+
+    EngineLoop(EngineSpec<G> spec, Output& output) : spec_(std::move(spec)), out_(output) {
+        dialect_ = spec_.default_dialect;
+        if (spec_.add_options) spec_.add_options(options_);
+        std::vector<std::string> names;
+        for (const auto& entry : spec_.players) names.push_back(entry.name);
+        options_.add_combo("Player", spec_.default_player, names, "the search algorithm that plays");
+        make_player();
+    }
+
+    ~EngineLoop() { stop_search(); }
+
+    // Runs until `quit` or the end of input. With arguments, runs each as a command and exits,
+    // as Stockfish does (`tak bench`, `tak "position startpos" "go perft 4"`).
+    int run(const std::vector<std::string>& commands, int input_fd = 0) {
+        if (!commands.empty()) {
+            for (const auto& command : commands)
+                if (!handle(command)) break;
+            finish_input();
+            return 0;
+        }
+        LineReader reader(input_fd);
+        while (auto line = reader.next()) {
+            if (line->too_long) {
+                out_.error(fmt::format("line too long ({} bytes; the limit is {}); ignored", line->full_length,
+                                       LineReader::default_limit));
+                continue;
+            }
+            if (!handle(line->text)) return 0;
+        }
+        finish_input();
+        return 0;
+    }
+
+    // Handles one command line; false means quit.
+    bool handle(std::string_view line) {
+        try {
+            return dispatch(line);
+        } catch (const std::exception& e) {
+            out_.error(fmt::format("internal error while handling '{}': {}", excerpt(line), e.what()));
+        } catch (...) {
+            out_.error(fmt::format("internal error while handling '{}'", excerpt(line)));
+        }
+        return true;
+    }
+
+    const OptionRegistry& options() const { return options_; }
+
+private:
+    bool dispatch(std::string_view line) {
+        const auto words = split_words(line);
+        if (words.empty()) return true;
+        const std::string_view command = words[0];
+        if (command == "quit") {
+            stop_search();
+            return false;
+        }
+        if (command == "isready") out_.line("readyok");
+        else if (command == "stop") stop_search();
+        else if (command == "tei") handshake(Dialect::tei);
+        else if (command == "ugi") handshake(Dialect::ugi);
+        else if (command == "teinewgame" || command == "uginewgame") new_game(words);
+        else if (command == "setoption") set_option(words);
+        else if (command == "position") set_position(words);
+        else if (command == "go") go(words);
+        else if (command == "query") query(words);
+        else if (command == "d") draw();
+        else if (command == "bench") bench(words);
+        else if (command == "debug" || command == "ponderhit") {
+        }  // accepted and ignored, as UCI engines do
+        else out_.error(fmt::format("unknown command '{}'", excerpt(command)));
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Handshake and options
+
+    void handshake(Dialect dialect) {
+        dialect_ = dialect;
+        out_.line(fmt::format("id name {} {}", spec_.name, spec_.version));
+        out_.line(fmt::format("id author {}", spec_.author));
+        for (const auto& option : options_.all()) out_.line(option.declaration());
+        out_.line(dialect == Dialect::tei ? "teiok" : "ugiok");
+    }
+
+    void set_option(const std::vector<std::string_view>& words) {
+        // setoption name <name words...> [value <value words...>]
+        if (words.size() < 3 || words[1] != "name")
+            return out_.error("setoption needs: setoption name <name> value <value>");
+        std::size_t value_at = words.size();
+        for (std::size_t i = 2; i < words.size(); ++i)
+            if (words[i] == "value") {
+                value_at = i;
+                break;
+            }
+        const std::string name = join_words(words, 2, value_at);
+        const std::string value = value_at < words.size() ? join_words(words, value_at + 1, words.size()) : "";
+        const Option* option = options_.find(name);
+        if (!option) return out_.error(fmt::format("no option named '{}'", excerpt(name)));
+        if (option->type != OptionType::button && value_at == words.size())
+            return out_.error(fmt::format("setoption {} needs a value", option->name));
+        stop_search();
+        const std::string previous_player = options_.text("Player");
+        if (auto status = options_.set(name, value); !status) return out_.error(status.error());
+        if (equals_ignoring_case(name, "Player") && options_.text("Player") != previous_player) make_player();
+    }
+
+    void make_player() {
+        const std::string& wanted = options_.text("Player");
+        for (const auto& entry : spec_.players)
+            if (entry.name == wanted) {
+                player_ = entry.make(options_);
+                return;
+            }
+    }
+
+    void new_game(const std::vector<std::string_view>& words) {
+        stop_search();
+        if (words.size() > 2) return out_.error(fmt::format("{} takes at most one argument", words[0]));
+        if (words.size() == 2) {
+            if (!spec_.new_game_argument)
+                return out_.error(fmt::format("{} takes no argument here", words[0]));
+            if (auto status = spec_.new_game_argument(options_, words[1]); !status) return out_.error(status.error());
+        }
+        game_.reset();
+        if (player_) player_->new_game();
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Position
+
+    void set_position(const std::vector<std::string_view>& words) {
+        if (words.size() < 2) return out_.error("position needs startpos, tps <tps> or fen <fen>");
+        auto variant = spec_.variant(options_);
+        if (!variant) return out_.error(variant.error());
+        std::size_t moves_at = words.size();
+        for (std::size_t i = 1; i < words.size(); ++i)
+            if (words[i] == "moves") {
+                moves_at = i;
+                break;
+            }
+        std::optional<State> start;
+        if (words[1] == "startpos") {
+            if (words.size() > 2 && moves_at != 2)
+                return out_.error(fmt::format("position startpos: expected 'moves', got '{}'", excerpt(words[2])));
+            start = G::start_state(*variant);
+        } else if (words[1] == "tps" || words[1] == "fen") {
+            const std::string text = join_words(words, 2, moves_at);
+            if (text.empty()) return out_.error(fmt::format("position {} needs a position", words[1]));
+            auto parsed = G::parse_position(*variant, text);
+            if (!parsed) return out_.error(fmt::format("bad position '{}': {}", excerpt(text), parsed.error()));
+            start = *parsed;
+        } else {
+            return out_.error(fmt::format("position needs startpos, tps or fen, got '{}'", excerpt(words[1])));
+        }
+        GameRecord<G> record(*start);
+        for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
+            if (auto status = record.play_text(words[i]); !status)
+                return out_.error(fmt::format("move {} ('{}') in the move list: {}; position unchanged",
+                                              i - moves_at, excerpt(words[i]), status.error()));
+        }
+        game_.emplace(std::move(record));
+    }
+
+    void draw() {
+        if (!game_) return out_.error("no position set; send position first");
+        const std::string board = G::draw_board(game_->current());
+        std::size_t start = 0;
+        while (start <= board.size()) {
+            const std::size_t end = board.find('\n', start);
+            out_.line(board.substr(start, end == std::string::npos ? std::string::npos : end - start));
+            if (end == std::string::npos) break;
+            start = end + 1;
+        }
+    }
+
+    void query(const std::vector<std::string_view>& words) {
+        if (words.size() != 2) return out_.error("query needs one of: p1turn, gameover, result");
+        if (!game_) return out_.error("no position set; send position first");
+        const Outcome outcome = game_->outcome();
+        if (words[1] == "p1turn")
+            out_.line(G::side_to_move(game_->current()) == Side::first ? "response true" : "response false");
+        else if (words[1] == "gameover")
+            out_.line(outcome.is_over() ? "response true" : "response false");
+        else if (words[1] == "result") {
+            if (!outcome.is_over()) out_.line("response none");
+            else if (outcome.kind == OutcomeKind::draw) out_.line("response draw");
+            else out_.line(outcome.winner == Side::first ? "response p1win" : "response p2win");
+        } else
+            out_.error(fmt::format("query needs one of: p1turn, gameover, result; got '{}'", excerpt(words[1])));
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Search
+
+    void go(const std::vector<std::string_view>& words) {
+        // A `go` sent before the previous search ended waits for it (as Stockfish does), so
+        // scripts may pipe several searches at once; an infinite one is stopped instead.
+        if (searching_ && infinite_) stop_.store(true);
+        join_search();
+        search::Limits limits;
+        std::optional<int> perft_depth;
+        for (std::size_t i = 1; i < words.size(); ++i) {
+            const std::string_view key = words[i];
+            if (key == "infinite") {
+                limits.infinite = true;
+                continue;
+            }
+            if (key == "ponder") continue;
+            if (i + 1 >= words.size()) return out_.error(fmt::format("go {} needs a value", excerpt(key)));
+            const std::string_view value = words[++i];
+            constexpr std::int64_t big = std::int64_t{1} << 50;
+            auto number = [&](std::int64_t min, std::int64_t max) {
+                return parse_integer(value, min, max, fmt::format("go {}", key));
+            };
+            Expected<std::int64_t> parsed = std::int64_t{0};
+            if (key == "wtime" || key == "p1time" || key == "btime" || key == "p2time") {
+                parsed = number(-big, big);  // some clients send a negative time after a flag
+                if (parsed) limits.time_left_ms[key == "wtime" || key == "p1time" ? 0 : 1] = std::max<std::int64_t>(0, *parsed);
+            } else if (key == "winc" || key == "p1inc" || key == "binc" || key == "p2inc") {
+                parsed = number(0, big);
+                if (parsed) limits.increment_ms[key == "winc" || key == "p1inc" ? 0 : 1] = *parsed;
+            } else if (key == "movestogo") {
+                parsed = number(1, 1000);
+                if (parsed) limits.moves_to_go = static_cast<int>(*parsed);
+            } else if (key == "movetime") {
+                parsed = number(1, big);
+                if (parsed) limits.move_time_ms = *parsed;
+            } else if (key == "nodes") {
+                parsed = number(1, big);
+                if (parsed) limits.nodes = static_cast<std::uint64_t>(*parsed);
+            } else if (key == "depth") {
+                parsed = number(1, 1000);
+                if (parsed) limits.depth = static_cast<int>(*parsed);
+            } else if (key == "perft") {
+                parsed = number(0, 30);
+                if (parsed) perft_depth = static_cast<int>(*parsed);
+            } else {
+                return out_.error(fmt::format("go: unknown parameter '{}'", excerpt(key)));
+            }
+            if (!parsed) return out_.error(parsed.error());
+        }
+        if (!game_) return out_.error("no position set; send position before go");
+        if (perft_depth) return start_perft(*perft_depth);
+        if (const Outcome outcome = game_->outcome(); outcome.is_over())
+            return out_.error(fmt::format("the game is over ({}); nothing to search",
+                                          G::result_text(game_->current(), outcome)));
+        if (!player_) return out_.error("no player selected");
+
+        search::SearchRequest<G> request;
+        request.root = game_->current();
+        request.history = game_->hashes();
+        request.limits = limits;
+        request.start = search::Clock::now();
+        stop_.store(false);
+        searching_ = true;
+        infinite_ = limits.infinite;
+        search_thread_ = std::thread([this, request = std::move(request)] { run_search(request); });
+    }
+
+    void run_search(const search::SearchRequest<G>& request) {
+        search::SearchControl<G> control;
+        control.stop = &stop_;
+        const State root = request.root;
+        control.report = [this, &root](const search::Report<G>& report) { out_.line(format_info<G>(report, root)); };
+        std::string best;
+        try {
+            const auto result = player_->search(request, control);
+            if (result.has_move) best = G::format_move(root, result.best);
+        } catch (const std::exception& e) {
+            out_.error(fmt::format("search failed: {}", e.what()));
+        }
+        if (best.empty()) {
+            // Exactly one bestmove per go, even if the search failed: any legal move.
+            MoveList<G> moves;
+            G::generate_moves(root, moves);
+            best = moves.empty() ? "none" : G::format_move(root, moves[0]);
+        }
+        // Cleared before the line goes out, so a client's next `go` is never refused as early.
+        searching_ = false;
+        out_.line("bestmove " + best);
+    }
+
+    void start_perft(int depth) {
+        const State root = game_->current();
+        searching_ = true;
+        infinite_ = false;
+        search_thread_ = std::thread([this, root, depth] {
+            State position = root;
+            const auto start = std::chrono::steady_clock::now();
+            std::uint64_t total = 0;
+            if (depth == 0) {
+                total = 1;
+            } else {
+                for (const auto& [move, count] : perft_divide<G>(position, depth)) {
+                    out_.line(fmt::format("{} {}", G::format_move(root, move), count));
+                    total += count;
+                }
+            }
+            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+            Output::log(fmt::format("perft {}: {} leaves in {} ms ({} leaves/s)", depth, total, ms,
+                                    total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
+            searching_ = false;
+            out_.line(fmt::format("nodes {}", total));
+        });
+    }
+
+    void bench(const std::vector<std::string_view>& words) {
+        stop_search();
+        int depth = spec_.bench_depth;
+        if (words.size() > 2) return out_.error("bench takes at most one argument: the depth");
+        if (words.size() == 2) {
+            auto parsed = parse_integer(words[1], 1, 64, "bench depth");
+            if (!parsed) return out_.error(parsed.error());
+            depth = static_cast<int>(*parsed);
+        }
+        if (!player_) return out_.error("no player selected");
+        auto variant = spec_.variant(options_);
+        if (!variant) return out_.error(variant.error());
+        std::uint64_t total_nodes = 0;
+        const auto start = std::chrono::steady_clock::now();
+        std::atomic<bool> never{false};
+        for (std::size_t i = 0; i < spec_.bench_positions.size(); ++i) {
+            auto position = G::parse_position(*variant, spec_.bench_positions[i]);
+            if (!position) return out_.error(fmt::format("bench position {}: {}", i + 1, position.error()));
+            player_->new_game();
+            search::SearchRequest<G> request;
+            request.root = *position;
+            request.history = {G::hash(*position)};
+            request.limits.depth = depth;
+            request.start = search::Clock::now();
+            search::SearchControl<G> control;
+            control.stop = &never;
+            const auto result = player_->search(request, control);
+            total_nodes += result.nodes;
+            Output::log(fmt::format("bench position {}/{}: {} nodes, best {}", i + 1, spec_.bench_positions.size(),
+                                    result.nodes, result.has_move ? G::format_move(*position, result.best) : "none"));
+        }
+        player_->new_game();
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        out_.line(fmt::format("Total time (ms) : {}", ms));
+        out_.line(fmt::format("Nodes searched  : {}", total_nodes));
+        out_.line(fmt::format("Nodes/second    : {}", total_nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
+    }
+
+    void join_search() {
+        if (search_thread_.joinable()) search_thread_.join();
+    }
+
+    void stop_search() {
+        stop_.store(true);
+        join_search();
+    }
+
+    // End of input: let a bounded search finish; nobody is left to stop an infinite one.
+    void finish_input() {
+        if (searching_ && infinite_) stop_.store(true);
+        join_search();
+    }
+
+    EngineSpec<G> spec_;
+    Output& out_;
+    OptionRegistry options_;
+    Dialect dialect_;
+    std::optional<GameRecord<G>> game_;
+    std::unique_ptr<search::Player<G>> player_;
+    std::thread search_thread_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> searching_{false};
+    std::atomic<bool> infinite_{false};
+};
+
+}  // namespace bge::protocol

@@ -1,0 +1,51 @@
+#pragma once
+// What a game's engine tells the shared protocol loop about itself: its name, its options, how
+// the rules (Variant) follow from the options, which players (search algorithms) it offers, and
+// the positions `bench` searches. engines/<game>/ fills one of these in and hands it to
+// EngineLoop; everything else about the protocol is shared.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.hpp"
+#include "protocol/options.hpp"
+#include "search/player.hpp"
+
+namespace bge::protocol {
+
+enum class Dialect { tei, ugi };
+
+template <Game G>
+struct PlayerEntry {
+    std::string name;
+    std::string help;
+    // The player may keep the registry reference and read its options at each search.
+    std::function<std::unique_ptr<search::Player<G>>(const OptionRegistry&)> make;
+};
+
+template <Game G>
+struct EngineSpec {
+    std::string name;
+    std::string version;
+    std::string author;
+    Dialect default_dialect = Dialect::ugi;  // used when no handshake comes first
+
+    // Declares the game's own options (rules such as HalfKomi, and search settings such as Hash).
+    std::function<void(OptionRegistry&)> add_options;
+    // The rules for the next game, from the options.
+    std::function<Expected<typename G::Variant>(const OptionRegistry&)> variant;
+    // TEI's `teinewgame <argument>` (the board size for Tak). Empty: the command takes none.
+    std::function<Status(OptionRegistry&, std::string_view)> new_game_argument;
+
+    std::vector<PlayerEntry<G>> players;
+    std::string default_player;
+
+    // `bench`: fixed positions searched to a fixed depth by the current player.
+    std::vector<std::string> bench_positions;
+    int bench_depth = 5;
+};
+
+}  // namespace bge::protocol

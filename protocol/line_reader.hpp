@@ -1,0 +1,36 @@
+#pragma once
+// Reads protocol lines from a file descriptor with a hard length limit, so one over-long line
+// costs a clear error instead of unbounded memory. Handles "\n" and "\r\n".
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace bge::protocol {
+
+struct InputLine {
+    std::string text;
+    bool too_long = false;      // the line exceeded the limit; text holds its first bytes
+    std::size_t full_length = 0;
+};
+
+class LineReader {
+public:
+    static constexpr std::size_t default_limit = 1 << 20;
+
+    explicit LineReader(int fd = 0, std::size_t limit = default_limit) : fd_(fd), limit_(limit) {}
+
+    // The next line, or nothing at end of input.
+    std::optional<InputLine> next();
+
+private:
+    bool fill();
+
+    int fd_;
+    std::size_t limit_;
+    std::string buffer_;
+    std::size_t start_ = 0;
+    bool eof_ = false;
+};
+
+}  // namespace bge::protocol

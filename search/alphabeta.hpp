@@ -1,0 +1,425 @@
+#pragma once
+// Alpha-beta, written once for every two-player game without chance nodes: iterative deepening,
+// principal variation search, a transposition table, killer and history move ordering, late move
+// reductions and a quiescence hook. The game supplies rules through the Game concept; the engine
+// supplies an evaluator:
+//
+//   int evaluate(const State&)                  score for the side to move (required)
+//   int order_hint(const State&, const Move&)   a guess of the move's merit for ordering (optional)
+//   void noisy_moves(const State&, MoveList&)   moves quiescence should still try (optional)
+//
+// Turns that do not alternate are handled: a child is negated only when the side to move changes.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/game.hpp"
+#include "search/player.hpp"
+#include "search/transposition_table.hpp"
+
+namespace bge::search {
+
+template <class E, class G>
+concept AlphaBetaEvaluator = Game<G> && requires(E& evaluator, const typename G::State& state) {
+    { evaluator.evaluate(state) } -> std::convertible_to<int>;
+};
+
+struct AlphaBetaSettings {
+    int max_depth = 64;
+    bool late_move_reductions = true;
+};
+
+template <Game G, AlphaBetaEvaluator<G> Evaluator>
+class AlphaBeta {
+    static_assert(!StochasticGame<G>, "alpha-beta does not handle chance nodes; use expectimax");
+
+public:
+    using State = typename G::State;
+    using Move = typename G::Move;
+    static constexpr int max_ply = 128;
+
+    explicit AlphaBeta(Evaluator evaluator = {}, std::size_t hash_megabytes = 16)
+        : evaluator_(std::move(evaluator)), table_(hash_megabytes), plies_(max_ply + 1) {}
+
+    AlphaBetaSettings& settings() { return settings_; }
+    Evaluator& evaluator() { return evaluator_; }
+    void set_hash_megabytes(std::size_t megabytes) {
+        if (megabytes != table_.megabytes()) table_.resize(megabytes);
+    }
+    void clear() {
+        table_.clear();
+        for (auto& row : history_) row.fill(0);
+    }
+
+    SearchResult<G> search(const SearchRequest<G>& request, const SearchControl<G>& control) {
+        control_ = &control;
+        limits_ = request.limits;
+        start_ = request.start;
+        budget_ = plan_time(request.limits, G::side_to_move(request.root), request.start);
+        nodes_ = 0;
+        aborted_ = false;
+        seldepth_ = 0;
+        path_.assign(request.history.begin(), request.history.end());
+        table_.new_search();
+        for (auto& row : history_)
+            for (auto& value : row) value /= 8;  // age the history between moves
+
+        State root = request.root;
+        SearchResult<G> result;
+        collect_root_moves(root);
+        if (root_moves_.empty()) return result;
+        result.best = root_moves_.front().move;
+        result.has_move = true;
+
+        // A win in one is taken whatever the limits.
+        for (const RootMove& candidate : root_moves_) {
+            ++nodes_;
+            const Side us = G::side_to_move(root);
+            const auto record = G::play(root, candidate.move);
+            const bool wins = G::outcome(root).is_win_for(us);
+            G::undo(root, candidate.move, record);
+            if (wins) {
+                result.best = candidate.move;
+                result.score = win_score - 1;
+                result.nodes = nodes_;
+                report_now(1, win_score - 1, {candidate.move});
+                return result;
+            }
+        }
+
+        const int depth_limit = std::min(limits_.depth.value_or(settings_.max_depth), settings_.max_depth);
+        for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
+            searching_depth_ = depth;
+            const int score = search_root(root, depth);
+            if (aborted_) {
+                // A cut-off iteration still searched the previous best move first; once that
+                // search completed, the best move found so far is at least as well founded.
+                if (iteration_best_) {
+                    result.best = *iteration_best_;
+                    result.score = score;
+                    report_now(depth, score, principal_variation());
+                }
+                break;
+            }
+            result.best = root_moves_.front().move;
+            result.score = score;
+            report_now(depth, score, principal_variation());
+            if (root_moves_.size() == 1 && !limits_.infinite && !limits_.depth && !limits_.nodes) break;
+            if (is_decisive(score) && win_score - std::abs(score) <= depth && !limits_.infinite) break;
+            if (budget_.soft && !limits_.infinite) {
+                const auto elapsed = Clock::now() - start_;
+                // The next iteration costs a multiple of this one: do not start what cannot finish.
+                if (elapsed >= (*budget_.soft - start_) / 2) break;
+            }
+        }
+        result.nodes = nodes_;
+        return result;
+    }
+
+    std::uint64_t nodes() const { return nodes_; }
+
+private:
+    struct RootMove {
+        Move move;
+        int score;
+    };
+    struct ScoredMove {
+        Move move;
+        int score;
+    };
+    struct PlyData {
+        MoveList<G> moves;
+        FixedVector<ScoredMove, G::max_moves> ordered;
+        Move killers[2]{};
+        bool has_killer[2] = {false, false};
+        Move pv[max_ply + 1];
+        int pv_length = 0;
+    };
+
+    static constexpr int infinity = win_score + 1;
+
+    static std::size_t move_key(const Move& move) {
+        if constexpr (sizeof(Move) <= 2) {
+            std::uint16_t bits = 0;
+            std::memcpy(&bits, &move, sizeof(Move));
+            return bits;
+        } else {
+            std::uint64_t bits = 0;
+            std::memcpy(&bits, &move, std::min(sizeof(Move), sizeof(bits)));
+            return static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ULL) >> 48);
+        }
+    }
+
+    void collect_root_moves(const State& root) {
+        root_moves_.clear();
+        if (G::outcome(root).is_over()) return;
+        PlyData& data = plies_[0];
+        G::generate_moves(root, data.moves);
+        for (const Move& move : data.moves) root_moves_.push_back({move, hint(root, move)});
+        std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    }
+
+    int hint(const State& state, const Move& move) {
+        if constexpr (requires { evaluator_.order_hint(state, move); })
+            return evaluator_.order_hint(state, move);
+        else
+            return 0;
+    }
+
+    bool out_of_budget() {
+        if (aborted_) return true;
+        if (limits_.nodes && nodes_ >= *limits_.nodes && searching_depth_ > 0) return aborted_ = true;
+        if ((nodes_ & 511) != 0) return false;
+        if (control_->stopped()) return aborted_ = true;
+        if (searching_depth_ > 1 && budget_.hard && Clock::now() >= *budget_.hard) return aborted_ = true;
+        return false;
+    }
+
+    int terminal_score(const Outcome& outcome, Side to_move, int ply) const {
+        if (outcome.kind == OutcomeKind::draw) return 0;
+        return outcome.winner == to_move ? win_score - ply : -(win_score - ply);
+    }
+
+    // Score of the child position from the parent mover's point of view.
+    int child_score(State& state, Side parent_mover, int depth, int alpha, int beta, int ply) {
+        if (G::side_to_move(state) == parent_mover) return negamax(state, depth, alpha, beta, ply);
+        return -negamax(state, depth, -beta, -alpha, ply);
+    }
+
+    int search_root(State& root, int depth) {
+        PlyData& data = plies_[0];
+        data.pv_length = 0;
+        iteration_best_.reset();
+        int alpha = -infinity;
+        const int beta = infinity;
+        const Side us = G::side_to_move(root);
+        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+            RootMove& candidate = root_moves_[i];
+            const auto record = G::play(root, candidate.move);
+            path_.push_back(G::hash(root));
+            int score;
+            if (i == 0) {
+                score = child_score(root, us, depth - 1, alpha, beta, 1);
+            } else {
+                score = child_score(root, us, depth - 1, alpha, alpha + 1, 1);
+                if (score > alpha && !aborted_) score = child_score(root, us, depth - 1, alpha, beta, 1);
+            }
+            path_.pop_back();
+            G::undo(root, candidate.move, record);
+            if (aborted_) return alpha;
+            candidate.score = i == 0 || score > alpha ? score : -infinity;
+            if (score > alpha) {
+                alpha = score;
+                iteration_best_ = candidate.move;
+                update_pv(0, candidate.move);
+            }
+        }
+        std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                         [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+        return alpha;
+    }
+
+    void update_pv(int ply, const Move& move) {
+        PlyData& data = plies_[ply];
+        PlyData& child = plies_[ply + 1];
+        data.pv[0] = move;
+        const int child_length = ply + 1 <= max_ply ? child.pv_length : 0;
+        for (int i = 0; i < child_length && i + 1 <= max_ply; ++i) data.pv[i + 1] = child.pv[i];
+        data.pv_length = std::min(child_length + 1, max_ply);
+    }
+
+    std::vector<Move> principal_variation() const {
+        const PlyData& data = plies_[0];
+        return std::vector<Move>(data.pv, data.pv + data.pv_length);
+    }
+
+    void order_moves(const State& state, PlyData& data, const Move* table_move, int ply) {
+        const int side = index_of(G::side_to_move(state));
+        data.ordered.clear();
+        for (const Move& move : data.moves) {
+            int score;
+            if (table_move && move == *table_move) score = 1 << 30;
+            else if (data.has_killer[0] && move == data.killers[0]) score = 1 << 29;
+            else if (data.has_killer[1] && move == data.killers[1]) score = (1 << 29) - 1;
+            else score = history_[side][move_key(move)] + hint(state, move);
+            data.ordered.push_back({move, score});
+        }
+        std::stable_sort(data.ordered.begin(), data.ordered.end(),
+                         [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        (void)ply;
+    }
+
+    int negamax(State& state, int depth, int alpha, int beta, int ply) {
+        PlyData& data = plies_[ply];
+        data.pv_length = 0;
+        seldepth_ = std::max(seldepth_, ply);
+        ++nodes_;
+        if (out_of_budget()) return 0;
+
+        const Side us = G::side_to_move(state);
+        const Outcome outcome = G::outcome(state);
+        if (outcome.is_over()) return terminal_score(outcome, us, ply);
+        const std::uint64_t hash = G::hash(state);
+        if (G::repetition_limit(state) > 0 && repeats_before_last(hash)) return 0;
+        if (depth <= 0 || ply >= max_ply) return quiescence(state, alpha, beta, ply);
+
+        const bool pv_node = beta - alpha > 1;
+        const Move* table_move = nullptr;
+        Move stored_move{};
+        if (const auto* entry = table_.probe(hash)) {
+            if (entry->has_move) {
+                stored_move = entry->move;
+                table_move = &stored_move;
+            }
+            if (!pv_node && entry->depth >= depth) {
+                const int score = TranspositionTable<Move>::from_table(entry->score, ply);
+                if (entry->bound == Bound::exact) return score;
+                if (entry->bound == Bound::lower && score >= beta) return score;
+                if (entry->bound == Bound::upper && score <= alpha) return score;
+            }
+        }
+
+        G::generate_moves(state, data.moves);
+        if (data.moves.empty()) return 0;  // a game with no move and no result: treat as a draw
+        // A table move must be one of ours (a hash collision could suggest anything).
+        if (table_move && std::find(data.moves.begin(), data.moves.end(), *table_move) == data.moves.end())
+            table_move = nullptr;
+        order_moves(state, data, table_move, ply);
+
+        const int original_alpha = alpha;
+        int best = -infinity;
+        std::optional<Move> best_move;
+        const std::size_t count = data.ordered.size();
+        for (std::size_t i = 0; i < count; ++i) {
+            const Move move = data.ordered[i].move;
+            const bool quiet_late = i >= 3 && data.ordered[i].score < (1 << 29);
+            const auto record = G::play(state, move);
+            path_.push_back(G::hash(state));
+            int score;
+            if (i == 0) {
+                score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
+            } else {
+                int reduction = 0;
+                if (settings_.late_move_reductions && depth >= 3 && quiet_late) reduction = i >= 12 ? 2 : 1;
+                score = child_score(state, us, depth - 1 - reduction, alpha, alpha + 1, ply + 1);
+                if (score > alpha && reduction > 0 && !aborted_)
+                    score = child_score(state, us, depth - 1, alpha, alpha + 1, ply + 1);
+                if (score > alpha && score < beta && !aborted_)
+                    score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
+            }
+            path_.pop_back();
+            G::undo(state, move, record);
+            if (aborted_) return 0;
+
+            if (score > best) {
+                best = score;
+                best_move = move;
+                if (score > alpha) {
+                    alpha = score;
+                    update_pv(ply, move);
+                    if (score >= beta) {
+                        if (!(table_move && move == *table_move)) {
+                            if (!(data.has_killer[0] && data.killers[0] == move)) {
+                                data.killers[1] = data.killers[0];
+                                data.has_killer[1] = data.has_killer[0];
+                                data.killers[0] = move;
+                                data.has_killer[0] = true;
+                            }
+                            int& h = history_[index_of(us)][move_key(move)];
+                            h = std::min(h + depth * depth, 1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        const Bound bound = best >= beta ? Bound::lower : best > original_alpha ? Bound::exact : Bound::upper;
+        table_.store(hash, depth, best, bound, best_move, ply);
+        return best;
+    }
+
+    bool repeats_before_last(std::uint64_t hash) const {
+        // path_ ends with this position's own hash; inside the search one earlier occurrence is
+        // enough to call it a draw.
+        for (std::size_t i = path_.size() - 1; i-- > 0;)
+            if (path_[i] == hash) return true;
+        return false;
+    }
+
+    int quiescence(State& state, int alpha, int beta, int ply) {
+        const int stand_pat = evaluator_.evaluate(state);
+        if constexpr (requires(MoveList<G>& list) { evaluator_.noisy_moves(state, list); }) {
+            if (stand_pat >= beta || ply >= max_ply) return stand_pat;
+            alpha = std::max(alpha, stand_pat);
+            PlyData& data = plies_[ply];
+            evaluator_.noisy_moves(state, data.moves);
+            int best = stand_pat;
+            const Side us = G::side_to_move(state);
+            for (std::size_t i = 0; i < data.moves.size(); ++i) {
+                const Move move = data.moves[i];
+                const auto record = G::play(state, move);
+                ++nodes_;
+                seldepth_ = std::max(seldepth_, ply + 1);
+                int score;
+                const Outcome outcome = G::outcome(state);
+                if (outcome.is_over()) {
+                    score = outcome.kind == OutcomeKind::draw ? 0
+                            : outcome.winner == us           ? win_score - ply - 1
+                                                             : -(win_score - ply - 1);
+                } else if (G::side_to_move(state) == us) {
+                    score = quiescence(state, alpha, beta, ply + 1);
+                } else {
+                    score = -quiescence(state, -beta, -alpha, ply + 1);
+                }
+                G::undo(state, move, record);
+                if (score > best) best = score;
+                if (score > alpha) alpha = score;
+                if (alpha >= beta) break;
+            }
+            return best;
+        } else {
+            (void)alpha;
+            (void)beta;
+            (void)ply;
+            return stand_pat;
+        }
+    }
+
+    void report_now(int depth, int score, const std::vector<Move>& pv) {
+        if (!control_->report) return;
+        Report<G> report;
+        report.depth = depth;
+        report.seldepth = std::max(seldepth_, depth);
+        report.score = score;
+        report.nodes = nodes_;
+        report.time_ms = std::chrono::duration_cast<Milliseconds>(Clock::now() - start_).count();
+        report.pv = pv;
+        report.extra = "hashfull " + std::to_string(table_.permille_full());
+        control_->report(report);
+    }
+
+    Evaluator evaluator_;
+    TranspositionTable<Move> table_;
+    AlphaBetaSettings settings_;
+    std::vector<PlyData> plies_;
+    std::vector<RootMove> root_moves_;
+    std::vector<std::uint64_t> path_;
+    std::array<std::array<int, 65536>, 2> history_{};
+    const SearchControl<G>* control_ = nullptr;
+    Limits limits_;
+    TimeBudget budget_;
+    Clock::time_point start_;
+    std::uint64_t nodes_ = 0;
+    int seldepth_ = 0;
+    int searching_depth_ = 0;
+    bool aborted_ = false;
+    std::optional<Move> iteration_best_;  // best root move completed in this iteration
+};
+
+}  // namespace bge::search

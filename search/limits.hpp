@@ -1,0 +1,63 @@
+#pragma once
+// What a search may spend: the clock (per side), a fixed time per move, nodes or depth.
+// The protocol layer fills this from `go`; the time manager turns it into deadlines.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+
+#include "core/game.hpp"
+
+namespace bge::search {
+
+using Clock = std::chrono::steady_clock;
+using Milliseconds = std::chrono::milliseconds;
+
+struct Limits {
+    std::optional<std::int64_t> time_left_ms[2];  // by Side index
+    std::int64_t increment_ms[2] = {0, 0};
+    std::optional<int> moves_to_go;
+    std::optional<std::int64_t> move_time_ms;
+    std::optional<std::uint64_t> nodes;
+    std::optional<int> depth;
+    bool infinite = false;
+
+    bool has_clock(Side side) const { return time_left_ms[index_of(side)].has_value(); }
+};
+
+// Deadlines for one move. `soft` is when not to start another iteration; `hard` is when to stop
+// at once. Both are absent when only nodes, depth or `stop` end the search.
+struct TimeBudget {
+    std::optional<Clock::time_point> soft;
+    std::optional<Clock::time_point> hard;
+};
+
+// Safety margin kept on the clock for process and pipe latency.
+constexpr std::int64_t move_overhead_ms = 30;
+
+inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point start) {
+    TimeBudget budget;
+    if (limits.infinite) return budget;
+    if (limits.move_time_ms) {
+        const auto spend = std::max<std::int64_t>(1, *limits.move_time_ms - 5);
+        budget.soft = budget.hard = start + Milliseconds(spend);
+        return budget;
+    }
+    if (!limits.has_clock(side)) return budget;
+    const std::int64_t left = std::max<std::int64_t>(0, *limits.time_left_ms[index_of(side)]);
+    const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[index_of(side)]);
+    const std::int64_t usable = std::max<std::int64_t>(1, left - move_overhead_ms);
+    const int moves_left = limits.moves_to_go ? std::clamp(*limits.moves_to_go, 1, 50) : 25;
+    // Aim for an even share of the clock plus most of the increment; never plan on more than a
+    // fifth of what is left, and stop hard well before the flag falls.
+    std::int64_t target = usable / moves_left + increment * 3 / 4;
+    target = std::min(target, usable / 5 + increment / 2);
+    std::int64_t hard = std::min(usable / 4 + increment / 2, target * 5 / 2);
+    target = std::max<std::int64_t>(1, std::min(target, usable));
+    hard = std::max<std::int64_t>(target, std::min(hard, usable));
+    budget.soft = start + Milliseconds(target);
+    budget.hard = start + Milliseconds(hard);
+    return budget;
+}
+
+}  // namespace bge::search

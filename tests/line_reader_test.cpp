@@ -1,0 +1,62 @@
+// The protocol line reader: line endings, the length limit and end of input.
+
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "protocol/line_reader.hpp"
+
+using bge::protocol::LineReader;
+
+namespace {
+
+// Feeds `text` through a pipe and returns the lines read.
+std::vector<bge::protocol::InputLine> read_all(const std::string& text, std::size_t limit) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    std::thread writer([&] {
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::write(fds[1], text.data() + done, text.size() - done);
+            if (n <= 0) break;
+            done += static_cast<std::size_t>(n);
+        }
+        ::close(fds[1]);
+    });
+    LineReader reader(fds[0], limit);
+    std::vector<bge::protocol::InputLine> lines;
+    while (auto line = reader.next()) lines.push_back(*line);
+    writer.join();
+    ::close(fds[0]);
+    return lines;
+}
+
+}  // namespace
+
+TEST_CASE("lines split on LF and CRLF; a last line without newline counts", "[protocol]") {
+    const auto lines = read_all("tei\r\nisready\n\nquit", 100);
+    REQUIRE(lines.size() == 4);
+    CHECK(lines[0].text == "tei");
+    CHECK(lines[1].text == "isready");
+    CHECK(lines[2].text.empty());
+    CHECK(lines[3].text == "quit");
+    for (const auto& line : lines) CHECK_FALSE(line.too_long);
+}
+
+TEST_CASE("an over-long line is flagged and the next line is intact", "[protocol]") {
+    const std::string huge(300'000, 'a');
+    const auto lines = read_all("isready\n" + huge + "\nisready\n", 1000);
+    REQUIRE(lines.size() == 3);
+    CHECK_FALSE(lines[0].too_long);
+    CHECK(lines[1].too_long);
+    CHECK(lines[1].full_length == 300'000);
+    CHECK(lines[1].text.size() == 1000);
+    CHECK(lines[2].text == "isready");
+    CHECK_FALSE(lines[2].too_long);
+}
+
+TEST_CASE("empty input gives no lines", "[protocol]") { CHECK(read_all("", 100).empty()); }

@@ -1,0 +1,181 @@
+// Search sanity: wins in one are always taken, threats are met, limits are honoured, and
+// fixed-depth searches are deterministic.
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+
+#include "core/tak/tak.hpp"
+#include "engines/tak/evaluation.hpp"
+#include "search/alphabeta.hpp"
+#include "search/limits.hpp"
+#include "search/random_player.hpp"
+#include "tak_test_helpers.hpp"
+
+using namespace bge;
+using namespace bge::tak;
+using namespace bge::tak::testing;
+
+namespace {
+
+using TakAlphaBeta = search::AlphaBeta<Tak, TakEvaluator>;
+
+search::SearchResult<Tak> run(TakAlphaBeta& engine, const State& root, search::Limits limits) {
+    static std::atomic<bool> never{false};
+    search::SearchRequest<Tak> request;
+    request.root = root;
+    request.history = {root.hash};
+    request.limits = limits;
+    search::SearchControl<Tak> control;
+    control.stop = &never;
+    return engine.search(request, control);
+}
+
+bool wins_at_once(const State& root, Move move) {
+    State s = root;
+    play(s, move);
+    return outcome(s).is_win_for(root.side_to_move());
+}
+
+// After `move`, can the opponent win with one move?
+bool allows_win_in_one(const State& root, Move move) {
+    State s = root;
+    play(s, move);
+    MoveList<Tak> replies;
+    generate_moves(s, replies);
+    for (Move reply : replies) {
+        State t = s;
+        play(t, reply);
+        if (outcome(t).is_win_for(s.side_to_move())) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("alpha-beta always takes a road in one, whatever the limits", "[search]") {
+    auto engine = std::make_unique<TakAlphaBeta>();
+    const char* positions[] = {
+        "x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6",         // place e3
+        "x5/x5/2,2,2,2,x/x5/1,1,1,x2 2 6",         // Black: place e3
+        "x6/x6/x,1,1,1,1,1/x6/2,2,2,2,x2/x6 1 8",  // place a4
+        "x4,1/x4,1/x4,21/x4,1/x5 1 7",             // place e1 under a mixed stack
+        "x,1,x3/x2,1,x2/x,1,x3/x,1,x3/x,1,x3 1 9",  // place b4, or spread c4<
+    };
+    for (const char* position : positions) {
+        const State root = tps(position);
+        INFO(position);
+        for (search::Limits limits : {search::Limits{}, search::Limits{}, search::Limits{}}) {
+            limits.depth = 1;
+            const auto result = run(*engine, root, limits);
+            REQUIRE(result.has_move);
+            CHECK(wins_at_once(root, result.best));
+        }
+        search::Limits one_node;
+        one_node.nodes = 1;
+        CHECK(wins_at_once(root, run(*engine, root, one_node).best));
+        search::Limits no_time;
+        no_time.time_left_ms[index_of(root.side_to_move())] = 1;
+        CHECK(wins_at_once(root, run(*engine, root, no_time).best));
+    }
+}
+
+TEST_CASE("alpha-beta blocks a road in one", "[search]") {
+    auto engine = std::make_unique<TakAlphaBeta>();
+    for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "x5/x5/1,1,1,1,x/x5/2,2,x3 2 6",
+                                 "x,2,x4/x,2,x4/x,2,x4/x,2,x4/x,2,1,1,x2/x6 1 7"}) {
+        const State root = tps(position);
+        INFO(position);
+        search::Limits limits;
+        limits.depth = 3;
+        const auto result = run(*engine, root, limits);
+        REQUIRE(result.has_move);
+        CHECK_FALSE(allows_win_in_one(root, result.best));
+    }
+}
+
+TEST_CASE("alpha-beta finds a double threat that wins in three plies", "[search]") {
+    // White c3 threatens both d3 (row 3: a3 b3 c3 _ e3) and c2 (file c: c5 c4 c3 _ c1). Black
+    // can spoil only one of them, by a placement or by covering e3 or c1.
+    auto engine = std::make_unique<TakAlphaBeta>();
+    const State root = tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
+    search::Limits limits;
+    limits.depth = 4;
+    const auto result = run(*engine, root, limits);
+    REQUIRE(result.has_move);
+    CHECK(format_move(result.best) == "c3");
+    CHECK(result.score == search::win_score - 3);
+}
+
+TEST_CASE("fixed-depth search is deterministic", "[search]") {
+    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
+    search::Limits limits;
+    limits.depth = 4;
+    auto a = std::make_unique<TakAlphaBeta>();
+    auto b = std::make_unique<TakAlphaBeta>();
+    const auto first = run(*a, root, limits);
+    const auto second = run(*b, root, limits);
+    CHECK(first.nodes == second.nodes);
+    CHECK(first.best == second.best);
+    CHECK(first.score == second.score);
+}
+
+TEST_CASE("node and time limits are honoured", "[search]") {
+    auto engine = std::make_unique<TakAlphaBeta>();
+    const State root = tps("x6/x6/x6/x6/x6/x6 1 1");
+    search::Limits nodes;
+    nodes.nodes = 5'000;
+    const auto result = run(*engine, root, nodes);
+    CHECK(result.has_move);
+    CHECK(result.nodes <= 5'000 + 64);  // the root's win-in-one scan may add a few
+}
+
+TEST_CASE("the time plan never spends more than the clock holds", "[search]") {
+    const auto start = search::Clock::now();
+    for (std::int64_t left : {0, 1, 10, 50, 100, 1'000, 10'000, 60'000, 600'000}) {
+        for (std::int64_t increment : {0, 10, 100, 1'000}) {
+            search::Limits limits;
+            limits.time_left_ms[0] = left;
+            limits.increment_ms[0] = increment;
+            const auto budget = search::plan_time(limits, Side::first, start);
+            REQUIRE(budget.soft);
+            REQUIRE(budget.hard);
+            const auto hard = std::chrono::duration_cast<search::Milliseconds>(*budget.hard - start).count();
+            const auto soft = std::chrono::duration_cast<search::Milliseconds>(*budget.soft - start).count();
+            INFO("left " << left << " inc " << increment);
+            CHECK(soft <= hard);
+            CHECK(hard <= std::max<std::int64_t>(1, left - search::move_overhead_ms));
+        }
+    }
+    search::Limits fixed;
+    fixed.move_time_ms = 1000;
+    const auto budget = search::plan_time(fixed, Side::first, start);
+    CHECK(std::chrono::duration_cast<search::Milliseconds>(*budget.hard - start).count() <= 1000);
+}
+
+TEST_CASE("the random player plays legal moves", "[search]") {
+    search::RandomPlayer<Tak> player(3);
+    std::atomic<bool> never{false};
+    search::SearchControl<Tak> control;
+    control.stop = &never;
+    State s = start_state(Variant{5, 0, false});
+    for (int ply = 0; ply < 200 && !outcome(s).is_over(); ++ply) {
+        search::SearchRequest<Tak> request;
+        request.root = s;
+        const auto result = player.search(request, control);
+        REQUIRE(result.has_move);
+        REQUIRE(is_legal(s, result.best));
+        play(s, result.best);
+    }
+}
+
+TEST_CASE("the evaluation sees roads that one placement completes", "[search][eval]") {
+    const State s = tps("x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6");
+    CHECK(TakEvaluator::road_in_one_squares(s, Side::first) == bit(square_at(4, 2)));
+    CHECK(TakEvaluator::road_in_one_squares(s, Side::second) == 0);
+    const TakEvaluator evaluator;
+    CHECK(evaluator.evaluate(s) > 1000);
+    // Symmetric positions score the same for either side to move, up to the tempo bonus.
+    const State mirror = tps("x5/x5/2,2,2,2,x/x5/1,1,1,x2 2 6");
+    CHECK(evaluator.evaluate(mirror) == evaluator.evaluate(s));
+}

@@ -1,0 +1,285 @@
+// The real `tak` binary driven through pipes with the exact transcripts its clients send:
+// racetrack (TEI), cutegames (UGI), scripts (arguments, end of input), and every kind of bad
+// input, each of which must get one error line and leave the engine serving, state unchanged.
+
+#include <catch2/catch.hpp>
+
+#include "core/tak/tak.hpp"
+#include "engine_session.hpp"
+
+using namespace bge;
+using namespace bge::tak;
+using bge::testing::EngineSession;
+using bge::testing::words_of;
+
+namespace {
+
+const std::string tak_binary = BGE_TAK_BINARY;
+
+bool is_bestmove(const std::string& line) { return line.rfind("bestmove ", 0) == 0; }
+
+// Checks an info line has the fields clients read, in order, and returns its pv.
+std::vector<std::string> check_info_line(const std::string& line) {
+    const auto words = words_of(line);
+    REQUIRE(words.size() >= 13);
+    CHECK(words[0] == "info");
+    CHECK(words[1] == "depth");
+    CHECK(words[3] == "seldepth");
+    CHECK(words[5] == "score");
+    CHECK(words[6] == "cp");
+    CHECK(words[8] == "nodes");
+    CHECK(words[10] == "nps");
+    CHECK(words[12] == "time");
+    std::vector<std::string> pv;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        if (words[i] == "pv") pv.assign(words.begin() + static_cast<long>(i) + 1, words.end());
+    return pv;
+}
+
+// Reads a search to its bestmove: info lines only, one bestmove, a pv that starts with it.
+std::string read_search(EngineSession& engine) {
+    const auto lines = engine.until(is_bestmove);
+    std::vector<std::string> last_pv;
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+        INFO(lines[i]);
+        REQUIRE(lines[i].rfind("info ", 0) == 0);
+        last_pv = check_info_line(lines[i]);
+    }
+    const auto words = words_of(lines.back());
+    REQUIRE(words.size() == 2);  // a bare "bestmove <move>", no ponder
+    if (!last_pv.empty()) CHECK(last_pv.front() == words[1]);
+    return words[1];
+}
+
+bool legal_in(const std::string& position, const std::string& move, int size = 6) {
+    Variant variant;
+    variant.size = size;
+    auto state = parse_tps(position, variant);
+    REQUIRE(state);
+    return parse_move(*state, move).ok();
+}
+
+std::string drawn_tps(EngineSession& engine) {
+    engine.send("d");
+    for (const auto& line : engine.sync())
+        if (line.rfind("TPS: ", 0) == 0) return line.substr(5);
+    FAIL("d printed no TPS line");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("racetrack's TEI transcript", "[protocol][tei]") {
+    EngineSession engine(tak_binary);
+    engine.send("tei");
+    const auto handshake = engine.until([](const std::string& l) { return l == "teiok"; });
+    CHECK(handshake.front().rfind("id name ", 0) == 0);
+    CHECK(handshake[1].rfind("id author ", 0) == 0);
+    CHECK(std::find(handshake.begin(), handshake.end(),
+                    "option name HalfKomi type spin default 0 min -20 max 20") != handshake.end());
+
+    engine.send("teinewgame 6");
+    engine.send("isready");
+    CHECK(engine.next() == "readyok");
+    engine.send("setoption name HalfKomi value 4");
+    engine.send("position startpos moves ");
+    engine.send("go wtime 3000 btime 3000 winc 30 binc 30");
+    const std::string first = read_search(engine);
+    CHECK(legal_in("x6/x6/x6/x6/x6/x6 1 1", first));
+
+    const std::string uncompressed = "x,x,x,x,x,x/x,x,x,x,x,x/x,x,x,x,x,x/x,x,x,x,x,x/x,x,x,x,x,x/x,x,x,x,x,x 1 1";
+    engine.send("position tps " + uncompressed + " moves a1 f6");
+    engine.send("go wtime 2900 btime 3000 winc 30 binc 30");
+    const std::string third = read_search(engine);
+    CHECK(legal_in("x5,2/x6/x6/x6/x6/1,x5 1 2", third));
+    // Komi reached the position: d shows it.
+    engine.send("position startpos");
+    CHECK_THAT(drawn_tps(engine), Catch::Equals("x6/x6/x6/x6/x6/x6 1 1"));
+    engine.send("quit");
+    REQUIRE(engine.process().wait_for_exit(EngineSession::patience));
+    CHECK(engine.process().exit_status() == std::optional<int>(0));
+}
+
+TEST_CASE("every go limit gives exactly one bestmove", "[protocol][tei]") {
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 5");
+    engine.send("position startpos moves a1 e5");
+    for (const char* go : {"go depth 3", "go nodes 2000", "go movetime 100", "go wtime 500 btime 500",
+                           "go winc 10 binc 10 wtime 100 btime 100 movestogo 5"}) {
+        INFO(go);
+        engine.send(go);
+        const std::string move = read_search(engine);
+        CHECK(legal_in("x4,1/x5/x5/x5/2,x4 1 2", move, 5));
+        CHECK(engine.sync().empty());  // nothing after the bestmove
+    }
+}
+
+TEST_CASE("isready and stop are answered during a search", "[protocol][tei]") {
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 6");
+    engine.send("position startpos moves a1 f6");
+    engine.send("go infinite");
+    const auto before_ready = engine.sync();  // readyok arrives while searching
+    for (const auto& line : before_ready) CHECK_FALSE(is_bestmove(line));
+    engine.send("stop");
+    read_search(engine);
+    CHECK(engine.sync().empty());  // exactly one bestmove
+    engine.send("stop");          // a stop with no search is harmless
+    CHECK(engine.sync().empty());
+}
+
+TEST_CASE("a go during a search waits for it, so piped scripts work", "[protocol]") {
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 5");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    engine.send("position startpos moves a1");
+    engine.send("go depth 3");
+    CHECK(legal_in("x5/x5/x5/x5/x5 1 1", read_search(engine), 5));
+    CHECK(legal_in("x5/x5/x5/x5/2,x4 2 1", read_search(engine), 5));
+}
+
+TEST_CASE("cutegames' UGI transcript", "[protocol][ugi]") {
+    EngineSession engine(tak_binary);
+    engine.send("ugi");
+    const auto handshake = engine.until([](const std::string& l) { return l == "ugiok"; });
+    CHECK(handshake.front().rfind("id name ", 0) == 0);
+    engine.send("setoption name Size value 5");
+    engine.send("uginewgame");  // no isready follows
+    engine.send("position startpos");
+    engine.send("position startpos");
+    engine.send("query p1turn");
+    CHECK(engine.next() == "response true");
+    engine.send("query gameover");
+    CHECK(engine.next() == "response false");
+    engine.send("query result");
+    CHECK(engine.next() == "response none");
+    engine.send("go p1time 1000 p2time 1000 p1inc 10 p2inc 10");
+    const std::string move = read_search(engine);
+    CHECK(legal_in("x5/x5/x5/x5/x5 1 1", move, 5));
+    engine.send("position startpos moves " + move);
+    engine.send("position startpos moves " + move);
+    engine.send("query p1turn");
+    CHECK(engine.next() == "response false");
+    // A finished game: White's road on rank 3.
+    engine.send("position fen x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6");
+    engine.send("query gameover");
+    CHECK(engine.next() == "response true");
+    engine.send("query result");
+    CHECK(engine.next() == "response p1win");
+    engine.send("position fen x5/x5/1,1,1,1,x/x5/2,2,2,2,x 2 5 moves e1");
+    engine.send("query result");
+    CHECK(engine.next() == "response p2win");
+    engine.send("position fen 1,2,1/2,x,2/1,2,1 1 5 moves Sb2");
+    engine.send("query result");
+    CHECK(engine.next() == "response draw");
+    engine.send("quit");
+    REQUIRE(engine.process().wait_for_exit(EngineSession::patience));
+}
+
+TEST_CASE("go perft prints a count per move and then the total", "[protocol][perft]") {
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 5");
+    engine.send("position startpos");
+    engine.send("go perft 2");
+    const auto lines = engine.until_prefix("nodes ");
+    REQUIRE(lines.size() == 26);
+    for (std::size_t i = 0; i < 25; ++i) {
+        const auto words = words_of(lines[i]);
+        REQUIRE(words.size() == 2);
+        CHECK(words[1] == "24");
+    }
+    CHECK(lines.back() == "nodes 600");
+    engine.send("go perft 4");
+    CHECK(engine.until_prefix("nodes ").back() == "nodes 2999784");
+}
+
+TEST_CASE("commands given as arguments run, then the engine exits", "[protocol][script]") {
+    EngineSession engine(tak_binary, {"teinewgame 5", "position startpos", "go perft 3"});
+    const auto rest = engine.finish();
+    REQUIRE_FALSE(rest.empty());
+    CHECK(rest.back() == "nodes 43320");
+
+    EngineSession searching(tak_binary, {"teinewgame 5", "position startpos moves a1 e5", "go depth 3"});
+    const auto output = searching.finish();
+    REQUIRE_FALSE(output.empty());
+    CHECK(is_bestmove(output.back()));
+}
+
+TEST_CASE("end of input lets a running search finish", "[protocol][script]") {
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 5");
+    engine.send("position startpos moves a1 e5");
+    engine.send("go depth 4");
+    const auto rest = engine.finish();
+    REQUIRE_FALSE(rest.empty());
+    CHECK(is_bestmove(rest.back()));
+    CHECK(std::count_if(rest.begin(), rest.end(), is_bestmove) == 1);
+}
+
+TEST_CASE("bench prints a node signature and a speed", "[protocol][bench]") {
+    EngineSession engine(tak_binary, {"bench 2"});
+    const auto lines = engine.finish();
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].rfind("Total time (ms) : ", 0) == 0);
+    CHECK(lines[1].rfind("Nodes searched  : ", 0) == 0);
+    CHECK(lines[2].rfind("Nodes/second    : ", 0) == 0);
+    // The signature is the same on every run.
+    EngineSession again(tak_binary, {"bench 2"});
+    CHECK(again.finish()[1] == lines[1]);
+}
+
+TEST_CASE("bad input gets one error line and changes nothing", "[protocol][errors]") {
+    EngineSession engine(tak_binary);
+    engine.send("tei");
+    engine.until([](const std::string& l) { return l == "teiok"; });
+
+    // go before any position.
+    engine.expect_error("go depth 1", "position");
+
+    engine.send("teinewgame 5");
+    engine.send("position startpos moves a1 e5 c3");
+    const std::string position = "x4,1/x5/x2,1,x2/x5/2,x4 2 2";
+    REQUIRE(drawn_tps(engine) == position);
+
+    engine.expect_error("position tps x5/x5/x5 1 1", "TPS");                // malformed TPS
+    engine.expect_error("position tps x5/x5/x5/x5/x5 3 1", "player");       // bad player
+    engine.expect_error("position tps", "needs");                           // no TPS at all
+    engine.expect_error("position startpos moves a1 a1", "occupied");       // illegal move
+    engine.expect_error("position startpos moves a1 zz9", "zz9");           // unparsable move
+    engine.expect_error("position startpos moves Sa1", "first move");       // a wall in the opening
+    CHECK(drawn_tps(engine) == position);
+    engine.expect_error("position sideways", "startpos");
+    engine.expect_error("frobnicate", "unknown command");                   // unknown command
+    engine.expect_error("teinewgame 9", "board size");                      // size out of range
+    engine.expect_error("teinewgame two", "board size");
+    engine.expect_error("setoption name HalfKomi value 99", "HalfKomi");     // option out of range
+    engine.expect_error("setoption name HalfKomi value lots", "HalfKomi");
+    engine.expect_error("setoption name NoSuchThing value 1", "NoSuchThing");
+    engine.expect_error("setoption name Player value nobody", "alphabeta");
+    engine.expect_error("go depth zero", "depth");
+    engine.expect_error("go sideways 5", "sideways");
+    engine.expect_error("go depth", "value");
+    engine.expect_error("query colour", "query");
+    engine.expect_error(std::string(2'000'000, 'x'), "too long");           // over-long line
+    CHECK(drawn_tps(engine) == position);
+
+    // After all that the engine still plays, from the same position, with the same komi.
+    engine.send("go depth 2");
+    CHECK(legal_in(position, read_search(engine), 5));
+    engine.send("position startpos");
+    engine.send("d");
+    bool komi_zero = false;
+    for (const auto& line : engine.sync())
+        if (line.find("Komi: 0") != std::string::npos) komi_zero = true;
+    CHECK(komi_zero);
+    // The size stayed 5 after the refused teinewgame 9.
+    CHECK(drawn_tps(engine) == "x5/x5/x5/x5/x5 1 1");
+}
+
+TEST_CASE("a finished game is not searched", "[protocol][errors]") {
+    EngineSession engine(tak_binary);
+    engine.send("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6");
+    engine.expect_error("go depth 3", "over");
+    engine.expect_error("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6 moves a1", "over");
+}

@@ -3,12 +3,14 @@
 
 #include "protocol/engine_process.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <cerrno>
 #include <chrono>
@@ -328,6 +330,40 @@ TEST_CASE("EngineProcess: PATH lookup, arguments and working directory", "[engin
     require_closed(engine);
 }
 
+TEST_CASE("EngineProcess: the engine inherits no ignored or blocked signals and no stray descriptors",
+          "[engine_process]") {
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    struct sigaction previous_sigpipe {}, previous_sigint {};
+    REQUIRE(::sigaction(SIGPIPE, &ignore, &previous_sigpipe) == 0);
+    REQUIRE(::sigaction(SIGINT, &ignore, &previous_sigint) == 0);
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigset_t previous_mask;
+    pthread_sigmask(SIG_BLOCK, &usr1, &previous_mask);
+    const int stray = ::open("/dev/null", O_RDONLY);  // deliberately without O_CLOEXEC
+
+    EngineProcess engine;
+    const bool started = engine.start(shell(
+        fmt::format("[ -e /proc/$$/fd/{} ] && echo leaked || echo clean; "
+                    "exec grep -E '^(SigBlk|SigIgn)' /proc/self/status",
+                    stray)));
+
+    ::close(stray);
+    pthread_sigmask(SIG_SETMASK, &previous_mask, nullptr);
+    ::sigaction(SIGINT, &previous_sigint, nullptr);
+    ::sigaction(SIGPIPE, &previous_sigpipe, nullptr);
+
+    REQUIRE(stray > 2);
+    REQUIRE(started);
+    CHECK(next_line(engine) == "clean");
+    CHECK(next_line(engine) == "SigBlk:\t0000000000000000");
+    CHECK(next_line(engine) == "SigIgn:\t0000000000000000");
+    require_closed(engine);
+}
+
 TEST_CASE("EngineProcess: over-long lines are cut and the next line survives", "[engine_process]") {
     SECTION("small limit, every boundary") {
         EngineProcess engine;
@@ -352,6 +388,13 @@ TEST_CASE("EngineProcess: over-long lines are cut and the next line survives", "
         CHECK(line.find_first_not_of('x') == std::string::npos);
         CHECK(next_line(engine) == "after");
         require_closed(engine);
+    }
+    SECTION("a line that fits, with its \"\\r\\n\" split across reads at the limit") {
+        EngineProcess engine;
+        engine.set_max_line_length(4);
+        REQUIRE(engine.start(shell(R"(printf 'abc\r'; sleep 0.2; printf '\nnext\n')")));
+        CHECK(next_line(engine) == "abc");
+        CHECK(next_line(engine) == "next");
     }
     SECTION("a line that never ends is cut as soon as the limit is passed") {
         EngineProcess engine;

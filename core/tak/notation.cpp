@@ -339,10 +339,12 @@ std::string draw_board(const State& s) {
             if (cell.empty()) cell = ".";
             out += fmt::format(" {:<{}}", cell, width);
         }
+        while (out.back() == ' ') out.pop_back();
         out += '\n';
     }
     out += "   ";
     for (int column = 0; column < s.size; ++column) out += fmt::format(" {:<{}}", static_cast<char>('a' + column), width);
+    while (out.back() == ' ') out.pop_back();
     out += '\n';
     const Outcome o = outcome(s);
     out += fmt::format("TPS: {}\n", format_tps(s));

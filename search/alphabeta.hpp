@@ -142,6 +142,8 @@ private:
     };
 
     static constexpr int infinity = win_score + 1;
+    static constexpr int table_move_score = 1 << 30;
+    static constexpr int killer_score = 1 << 29;
 
     static std::size_t move_key(const Move& move) {
         if constexpr (sizeof(Move) <= 2) {
@@ -239,20 +241,34 @@ private:
         return std::vector<Move>(data.pv, data.pv + data.pv_length);
     }
 
-    void order_moves(const State& state, PlyData& data, const Move* table_move, int ply) {
+    // Scores every move but the table move (searched first, before this is needed) for ordering.
+    void score_moves(const State& state, PlyData& data, const Move* table_move) {
         const int side = index_of(G::side_to_move(state));
         data.ordered.clear();
         for (const Move& move : data.moves) {
+            if (table_move && move == *table_move) continue;
             int score;
-            if (table_move && move == *table_move) score = 1 << 30;
-            else if (data.has_killer[0] && move == data.killers[0]) score = 1 << 29;
-            else if (data.has_killer[1] && move == data.killers[1]) score = (1 << 29) - 1;
+            if (data.has_killer[0] && move == data.killers[0]) score = killer_score;
+            else if (data.has_killer[1] && move == data.killers[1]) score = killer_score - 1;
             else score = history_[side][move_key(move)] + hint(state, move);
             data.ordered.push_back({move, score});
         }
-        std::stable_sort(data.ordered.begin(), data.ordered.end(),
-                         [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
-        (void)ply;
+    }
+
+    // Brings the best remaining move to position `cursor`. Most nodes cut off after a few
+    // moves, so the first picks are selections; the tail is sorted once when reached.
+    static void pick(PlyData& data, std::size_t cursor) {
+        constexpr std::size_t selections = 6;
+        auto& list = data.ordered;
+        if (cursor < selections) {
+            std::size_t best = cursor;
+            for (std::size_t i = cursor + 1; i < list.size(); ++i)
+                if (list[i].score > list[best].score) best = i;
+            std::swap(list[cursor], list[best]);
+        } else if (cursor == selections) {
+            std::stable_sort(list.begin() + static_cast<std::ptrdiff_t>(cursor), list.end(),
+                             [](const ScoredMove& a, const ScoredMove& b) { return a.score > b.score; });
+        }
     }
 
     int negamax(State& state, int depth, int alpha, int beta, int ply) {
@@ -290,15 +306,24 @@ private:
         // A table move must be one of ours (a hash collision could suggest anything).
         if (table_move && std::find(data.moves.begin(), data.moves.end(), *table_move) == data.moves.end())
             table_move = nullptr;
-        order_moves(state, data, table_move, ply);
 
         const int original_alpha = alpha;
         int best = -infinity;
         std::optional<Move> best_move;
-        const std::size_t count = data.ordered.size();
+        const std::size_t count = data.moves.size();
+        const std::size_t table_first = table_move ? 1 : 0;
         for (std::size_t i = 0; i < count; ++i) {
-            const Move move = data.ordered[i].move;
-            const bool quiet_late = i >= 3 && data.ordered[i].score < (1 << 29);
+            Move move;
+            int order_score = table_move_score;
+            if (i < table_first) {
+                move = *table_move;
+            } else {
+                if (i == table_first) score_moves(state, data, table_move);
+                pick(data, i - table_first);
+                move = data.ordered[i - table_first].move;
+                order_score = data.ordered[i - table_first].score;
+            }
+            const bool quiet_late = i >= 3 && order_score < killer_score - 1;
             const auto record = G::play(state, move);
             path_.push_back(G::hash(state));
             int score;

@@ -50,7 +50,7 @@ protocol::EngineSpec<Tak> tak_engine_spec() {
         "x3,1/x,2,1,x/x,21S,x2/2,x3 1 6",
         "2,2,x,1,1/x,2,1,1,x/2,1,12C,2,x/1,2,21,2S,1/x,1,1,2,2 2 13",
     };
-    spec.bench_depth = 5;
+    spec.bench_depth = 7;
     return spec;
 }
 

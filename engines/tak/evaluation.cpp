@@ -1,6 +1,8 @@
 #include "engines/tak/evaluation.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstdlib>
 
 #include "core/tak/bitboard.hpp"
@@ -9,28 +11,34 @@ namespace bge::tak {
 
 namespace {
 
-int distance_from_center_twice(int square, int size) {
-    // Twice the Manhattan distance to the centre, so even sizes stay in integers.
-    const int column = column_of(square), row = row_of(square);
-    return std::abs(2 * column - (size - 1)) + std::abs(2 * row - (size - 1));
-}
-
-Bitboard row_mask(int row) { return Bitboard{0xFF} << (8 * row); }
-Bitboard column_mask(int column) { return 0x0101010101010101ULL << column; }
-
-int span_of(Bitboard group, int size) {
-    int first_row = size, last_row = -1, first_column = size, last_column = -1;
-    for (int i = 0; i < size; ++i) {
-        if (group & row_mask(i)) {
-            first_row = std::min(first_row, i);
-            last_row = i;
-        }
-        if (group & column_mask(i)) {
-            first_column = std::min(first_column, i);
-            last_column = i;
-        }
+// Closeness to the centre, 0 on the far corners up to 2*(size-1) in the middle (twice the
+// Manhattan distance, so even sizes stay in integers), per size and square.
+struct CentralityTable {
+    std::uint8_t value[max_size + 1][square_count] = {};
+    CentralityTable() {
+        for (int size = min_size; size <= max_size; ++size)
+            for (int row = 0; row < size; ++row)
+                for (int column = 0; column < size; ++column) {
+                    const int twice_distance = std::abs(2 * column - (size - 1)) + std::abs(2 * row - (size - 1));
+                    value[size][square_at(column, row)] = static_cast<std::uint8_t>(2 * (size - 1) - twice_distance);
+                }
     }
-    return std::max(last_row - first_row + 1, last_column - first_column + 1);
+};
+const CentralityTable centrality;
+
+// Rows or columns a group covers, whichever is more.
+int span_of(Bitboard group) {
+    constexpr Bitboard low7 = 0x7F7F7F7F7F7F7F7FULL;
+    constexpr Bitboard high = 0x8080808080808080ULL;
+    // High bit of each byte set iff that row has a square of the group.
+    const Bitboard rows = (((group & low7) + low7) | group) & high;
+    const int row_span = (63 - std::countl_zero(rows)) / 8 - std::countr_zero(rows) / 8 + 1;
+    Bitboard columns = group | (group >> 32);
+    columns |= columns >> 16;
+    columns |= columns >> 8;
+    columns &= 0xFF;
+    const int column_span = 8 - std::countl_zero(static_cast<std::uint8_t>(columns)) - std::countr_zero(columns);
+    return std::max(row_span, column_span);
 }
 
 }  // namespace
@@ -57,12 +65,9 @@ int TakEvaluator::side_score(const State& s, Side side, int endgame_permille) co
     int score = popcount(flats) * flat_value;
     score += popcount(mine & s.walls) * w.wall;
 
-    const int max_distance = 2 * (s.size - 1);
-    for (Bitboard b = mine & ~s.walls; b; b &= b - 1) {
-        const int square = lowest_square(b);
-        score += w.center * (max_distance - distance_from_center_twice(square, s.size)) / 2 *
-                 (1000 - endgame_permille) / 1000;
-    }
+    int central = 0;
+    for (Bitboard b = mine & ~s.walls; b; b &= b - 1) central += centrality.value[s.size][lowest_square(b)];
+    score += w.center * central / 2 * (1000 - endgame_permille) / 1000;
     for (Bitboard b = mine & s.caps; b; b &= b - 1) {
         score += w.capstone;
         if (s.height[lowest_square(b)] > 1) score += w.capstone_on_stack;
@@ -84,7 +89,7 @@ int TakEvaluator::side_score(const State& s, Side side, int endgame_permille) co
     for (Bitboard left = s.road_squares(side); left;) {
         const Bitboard group = flood(left & (~left + 1), left);
         left &= ~group;
-        score += w.group_span[std::min(span_of(group, s.size), 8)];
+        score += w.group_span[span_of(group)];
     }
     return score;
 }
@@ -128,7 +133,7 @@ int TakEvaluator::order_hint(const State& s, const Move& move) const {
     const int own_around = popcount(around & s.road_squares(us));
     const int their_around = popcount(around & s.top_of(opponent(us)));
     if (move.is_placement()) {
-        const int central = 2 * (s.size - 1) - distance_from_center_twice(square, s.size);
+        const int central = centrality.value[s.size][square];
         switch (move.stone()) {
             case Stone::flat: return 30 + 10 * own_around + central;
             case Stone::cap: return 10 + 12 * their_around + central;

@@ -327,6 +327,7 @@ private:
 
     void start_perft(int depth) {
         const State root = game_->current();
+        stop_.store(false);
         searching_ = true;
         infinite_ = false;
         search_thread_ = std::thread([this, root, depth] {
@@ -335,9 +336,19 @@ private:
             std::uint64_t total = 0;
             if (depth == 0) {
                 total = 1;
-            } else {
-                for (const auto& [move, count] : perft_divide<G>(position, depth)) {
-                    out_.line(fmt::format("{} {}", G::format_move(root, move), count));
+            } else if (!G::outcome(position).is_over()) {
+                // Root moves one at a time, so `stop` and `quit` cut a long perft short.
+                MoveList<G> moves;
+                G::generate_moves(position, moves);
+                for (std::size_t i = 0; i < moves.size(); ++i) {
+                    if (stop_.load()) {
+                        out_.line(fmt::format("info string perft stopped after {} of {} moves", i, moves.size()));
+                        break;
+                    }
+                    const auto record = G::play(position, moves[i]);
+                    const std::uint64_t count = perft<G>(position, depth - 1);
+                    G::undo(position, moves[i], record);
+                    out_.line(fmt::format("{} {}", G::format_move(root, moves[i]), count));
                     total += count;
                 }
             }

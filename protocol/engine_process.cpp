@@ -528,14 +528,16 @@ void EngineProcess::read_available() {
         scanned_until_ -= line_start_;
         line_start_ = 0;
     }
-    char chunk[1 << 16];
-    const ssize_t received = ::read(stdout_fd_, chunk, sizeof chunk);
-    if (received > 0) {
-        output_.append(chunk, static_cast<std::size_t>(received));
-        return;
-    }
-    if (received < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) return;
-    if (received < 0) error_ = fmt::format("cannot read from '{}': {}", command_, describe_errno(errno));
+    // Read straight into the buffer: no large array on the caller's (maybe small) stack.
+    constexpr std::size_t chunk_size = std::size_t{1} << 16;
+    const std::size_t old_size = output_.size();
+    output_.resize(old_size + chunk_size);
+    const ssize_t received = ::read(stdout_fd_, output_.data() + old_size, chunk_size);
+    const int read_error = errno;
+    output_.resize(old_size + static_cast<std::size_t>(std::max<ssize_t>(received, 0)));
+    if (received > 0) return;
+    if (received < 0 && (read_error == EINTR || read_error == EAGAIN || read_error == EWOULDBLOCK)) return;
+    if (received < 0) error_ = fmt::format("cannot read from '{}': {}", command_, describe_errno(read_error));
     close_fd(stdout_fd_);
     reap(false);  // usually the child has just exited; the caller may still need wait_for_exit()
 }

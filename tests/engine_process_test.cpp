@@ -151,7 +151,7 @@ TEST_CASE("EngineProcess: close_input gives the engine end of input", "[engine_p
     CHECK_FALSE(engine.write_line("too late"));
 }
 
-TEST_CASE("EngineProcess: line endings, empty lines, NUL bytes, unterminated last line", "[engine_process]") {
+TEST_CASE("EngineProcess: line endings and empty lines and NUL bytes and an unterminated last line", "[engine_process]") {
     EngineProcess engine;
     REQUIRE(engine.start(shell(R"(printf 'one\r\ntwo\n\r\n\nn\000l\nbestmove a1')")));
     CHECK(next_line(engine) == "one");
@@ -233,7 +233,7 @@ TEST_CASE("EngineProcess: signals interrupting the wait neither end it early nor
     CHECK_FALSE(exited);
 }
 
-TEST_CASE("EngineProcess: an engine that exits or crashes reads as closed, with its status", "[engine_process]") {
+TEST_CASE("EngineProcess: an engine that exits or crashes reads as closed and leaves its status", "[engine_process]") {
     SECTION("exit code") {
         EngineProcess engine;
         REQUIRE(engine.start(shell("echo bye; exit 3")));
@@ -317,7 +317,7 @@ TEST_CASE("EngineProcess: start failures are reported by start itself", "[engine
     engine.kill();
 }
 
-TEST_CASE("EngineProcess: PATH lookup, arguments and working directory", "[engine_process]") {
+TEST_CASE("EngineProcess: PATH lookup and arguments and working directory", "[engine_process]") {
     ProcessOptions options;
     options.command = "sh";
     options.arguments = {"-c", "pwd -P; printf '[%s]\\n' \"$@\"", "argv0", "two words", ""};
@@ -451,7 +451,7 @@ TEST_CASE("EngineProcess: an engine that does not read its input cannot block a 
     CHECK(engine.running());
 }
 
-TEST_CASE("EngineProcess: a write that timed out is completed later, never torn", "[engine_process]") {
+TEST_CASE("EngineProcess: a write that timed out is completed later and never torn", "[engine_process]") {
     EngineProcess engine;
     engine.set_write_timeout(50ms);
     // Reads nothing for a while, then reports the length of every line it gets.
@@ -527,7 +527,7 @@ TEST_CASE("EngineProcess: stderr_path collects the engine's stderr", "[engine_pr
     CHECK(log.contents() == "previous run\ndiagnostic: hello\n");
 }
 
-TEST_CASE("EngineProcess: start while running fails; the object can be reused after", "[engine_process]") {
+TEST_CASE("EngineProcess: start while running fails and the object can be reused after", "[engine_process]") {
     EngineProcess engine;
     REQUIRE(engine.start(fixture_engine("echo_engine.sh")));
     CHECK_FALSE(engine.start(shell("exit 0")));
@@ -544,7 +544,7 @@ TEST_CASE("EngineProcess: start while running fails; the object can be reused af
     CHECK(engine.exit_status() == 5);
 }
 
-TEST_CASE("EngineProcess: moving hands the child over; destruction kills it", "[engine_process]") {
+TEST_CASE("EngineProcess: moving hands the child over and destruction kills it", "[engine_process]") {
     EngineProcess first;
     REQUIRE(first.start(fixture_engine("echo_engine.sh")));
     EngineProcess second(std::move(first));

@@ -127,6 +127,22 @@ inline Reach reach(const State& s, const Geometry& g, int square, Direction dire
     return {free, false};
 }
 
+// Calls visit(square, direction, patterns) for every stack the side to move controls and every
+// direction, with the drop patterns legal there (plus the wall-flattening ones for a capstone).
+template <class Visit>
+inline void for_each_spread_list(const State& s, const Geometry& g, Visit&& visit) {
+    for (Bitboard mine = s.top_of(s.side_to_move()); mine; mine &= mine - 1) {
+        const int square = std::countr_zero(mine);
+        const int carry = s.height[square] < s.size ? s.height[square] : s.size;
+        const bool is_cap = (s.caps & bit(square)) != 0;
+        for (Direction direction : all_directions) {
+            const Reach r = reach(s, g, square, direction);
+            visit(square, direction, pattern_tables.spreads[carry][r.free]);
+            if (is_cap && r.wall_beyond) visit(square, direction, pattern_tables.flattens[carry][r.free]);
+        }
+    }
+}
+
 }  // namespace
 
 const Geometry& geometry(int size) { return geometries[size]; }
@@ -170,21 +186,9 @@ void generate_moves(const State& s, FixedVector<Move, max_legal_moves>& moves) {
         if (has_caps) moves.push_back(Move::place(square, Stone::cap));
     }
 
-    for (Bitboard mine = s.top_of(static_cast<Side>(side)); mine; mine &= mine - 1) {
-        const int square = std::countr_zero(mine);
-        const int carry = s.height[square] < s.size ? s.height[square] : s.size;
-        const bool is_cap = (s.caps & bit(square)) != 0;
-        for (Direction direction : all_directions) {
-            const Reach r = reach(s, g, square, direction);
-            const PatternList& list = pattern_tables.spreads[carry][r.free];
-            for (int i = 0; i < list.count; ++i) moves.push_back(Move::spread(square, direction, list.patterns[i]));
-            if (is_cap && r.wall_beyond) {
-                const PatternList& flat_list = pattern_tables.flattens[carry][r.free];
-                for (int i = 0; i < flat_list.count; ++i)
-                    moves.push_back(Move::spread(square, direction, flat_list.patterns[i]));
-            }
-        }
-    }
+    for_each_spread_list(s, g, [&](int square, Direction direction, const PatternList& list) {
+        for (int i = 0; i < list.count; ++i) moves.push_back(Move::spread(square, direction, list.patterns[i]));
+    });
 }
 
 std::uint64_t count_moves(const State& s) {
@@ -195,16 +199,7 @@ std::uint64_t count_moves(const State& s) {
     std::uint64_t count = 0;
     if (s.stones_left[side] > 0) count += 2 * static_cast<std::uint64_t>(empty);
     if (s.caps_left[side] > 0) count += static_cast<std::uint64_t>(empty);
-    for (Bitboard mine = s.top_of(static_cast<Side>(side)); mine; mine &= mine - 1) {
-        const int square = std::countr_zero(mine);
-        const int carry = s.height[square] < s.size ? s.height[square] : s.size;
-        const bool is_cap = (s.caps & bit(square)) != 0;
-        for (Direction direction : all_directions) {
-            const Reach r = reach(s, g, square, direction);
-            count += pattern_tables.spreads[carry][r.free].count;
-            if (is_cap && r.wall_beyond) count += pattern_tables.flattens[carry][r.free].count;
-        }
-    }
+    for_each_spread_list(s, g, [&](int, Direction, const PatternList& list) { count += list.count; });
     return count;
 }
 

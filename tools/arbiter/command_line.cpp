@@ -1,0 +1,394 @@
+#include "tools/arbiter/command_line.hpp"
+
+#include <cctype>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "protocol/text.hpp"
+
+namespace bge::arbiter {
+
+namespace {
+
+// One key=value token of -engine, -each or -openings, with the flag it came from (for errors).
+struct Setting {
+    std::string key;
+    std::string value;
+    std::string flag;
+};
+
+class ArgumentReader {
+public:
+    explicit ArgumentReader(const std::vector<std::string>& arguments) : arguments_(arguments) {}
+
+    bool done() const { return position_ >= arguments_.size(); }
+    const std::string& take() { return arguments_[position_++]; }
+
+    Expected<std::string> value_of(const std::string& flag) {
+        if (done()) return make_error(fmt::format("{} needs a value", flag));
+        return take();
+    }
+
+    // The key=value tokens that follow a flag, up to the next flag.
+    Expected<std::vector<Setting>> settings_of(const std::string& flag) {
+        std::vector<Setting> settings;
+        while (!done() && !arguments_[position_].starts_with('-')) {
+            const std::string& token = take();
+            const std::size_t equals = token.find('=');
+            if (equals == std::string::npos || equals == 0)
+                return make_error(fmt::format("{}: expected key=value, got '{}'", flag, token));
+            settings.push_back({token.substr(0, equals), token.substr(equals + 1), flag});
+        }
+        return settings;
+    }
+
+private:
+    const std::vector<std::string>& arguments_;
+    std::size_t position_ = 0;
+};
+
+// Splits args="..." like a shell would: whitespace separates, quotes group.
+Expected<std::vector<std::string>> split_arguments(const std::string& text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (char c : text) {
+        if (quote != 0) {
+            if (c == quote) quote = 0;
+            else word += c;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            in_word = true;
+        } else if (std::isspace(static_cast<unsigned char>(c))) {
+            if (in_word) words.push_back(std::move(word));
+            word.clear();
+            in_word = false;
+        } else {
+            word += c;
+            in_word = true;
+        }
+    }
+    if (quote != 0) return make_error(fmt::format("unbalanced quote in '{}'", text));
+    if (in_word) words.push_back(std::move(word));
+    return words;
+}
+
+// Komi in half points: "2", "2.5", "-1.5", "+0.5".
+Expected<int> parse_half_points(const std::string& text) {
+    std::string_view rest = text;
+    const bool negative = rest.starts_with('-');
+    if (negative || rest.starts_with('+')) rest.remove_prefix(1);
+    int whole = 0, digits = 0;
+    while (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
+        if (++digits > 3) return make_error(fmt::format("-komi {}: too large", text));
+        whole = whole * 10 + (rest[0] - '0');
+        rest.remove_prefix(1);
+    }
+    int half = 2 * whole;
+    if (rest == ".5") half += 1;
+    else if (!rest.empty() && rest != ".0")
+        return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
+    if (digits == 0) return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
+    return negative ? -half : half;
+}
+
+Expected<std::int64_t> integer_value(const std::string& flag, const std::string& text, std::int64_t min,
+                                     std::int64_t max) {
+    auto value = protocol::parse_integer(text, min, max, flag);
+    if (!value) return make_error(value.error());
+    return *value;
+}
+
+std::string describe(const Setting& setting) { return fmt::format("{} {}={}", setting.flag, setting.key, setting.value); }
+
+// Applies one engine setting; an error names the flag, key and value.
+Status apply_engine_setting(EngineConfig& engine, const Setting& s) {
+    auto fail = [&](const std::string& why) { return make_error(fmt::format("{}: {}", describe(s), why)); };
+    auto integer = [&](std::int64_t min, std::int64_t max) {
+        return protocol::parse_integer(s.value, min, max, s.key);
+    };
+    if (s.key == "cmd") engine.command = s.value;
+    else if (s.key == "name") engine.name = s.value;
+    else if (s.key == "dir") engine.working_directory = s.value;
+    else if (s.key == "stderr") engine.stderr_path = s.value;
+    else if (s.key == "args") {
+        auto words = split_arguments(s.value);
+        if (!words) return fail(words.error());
+        engine.arguments = std::move(*words);
+    } else if (s.key == "proto") {
+        if (s.value == "tei") engine.dialect = protocol::Dialect::tei;
+        else if (s.value == "ugi") engine.dialect = protocol::Dialect::ugi;
+        else return fail("expected tei or ugi");
+    } else if (s.key == "tc") {
+        auto tc = parse_time_control(s.value);
+        if (!tc) return fail(tc.error());
+        engine.time_control = *tc;
+    } else if (s.key == "st") {
+        auto ms = detail::parse_decimal_seconds(s.value);
+        if (!ms) return fail(ms.error());
+        if (*ms <= 0) return fail("the time per move must be positive");
+        engine.move_time_ms = *ms;
+    } else if (s.key == "nodes") {
+        auto n = integer(1, std::int64_t{1} << 50);
+        if (!n) return fail(n.error());
+        engine.nodes = *n;
+    } else if (s.key == "depth") {
+        auto n = integer(1, 1000);
+        if (!n) return fail(n.error());
+        engine.depth = static_cast<int>(*n);
+    } else if (s.key == "timemargin") {
+        auto n = integer(0, 3'600'000);
+        if (!n) return fail(n.error());
+        engine.time_margin_ms = *n;
+    } else if (s.key == "restart") {
+        if (s.value != "on" && s.value != "off") return fail("expected on or off");
+        engine.restart_every_game = s.value == "on";
+    } else if (s.key.starts_with("option.") && s.key.size() > 7) {
+        engine.options.emplace_back(s.key.substr(7), s.value);
+    } else {
+        return make_error(fmt::format("{}: unknown key '{}' (known: cmd name args dir proto tc st nodes depth "
+                                      "timemargin restart stderr option.NAME)",
+                                      s.flag, s.key));
+    }
+    return success();
+}
+
+// -each settings first, then the engine's own: a key given in both takes the engine's value.
+std::vector<Setting> overlay(const std::vector<Setting>& each, const std::vector<Setting>& own) {
+    std::vector<Setting> merged = each;
+    for (const Setting& setting : own) {
+        auto same_key = [&](const Setting& s) { return s.key == setting.key; };
+        std::erase_if(merged, same_key);
+        merged.push_back(setting);
+    }
+    return merged;
+}
+
+Status check_engine(const EngineConfig& engine, const std::string& flag) {
+    if (engine.command.empty()) return make_error(fmt::format("{}: cmd= is missing", flag));
+    if (engine.time_control && engine.move_time_ms)
+        return make_error(fmt::format("{} (cmd={}): give tc= or st=, not both", flag, engine.command));
+    const bool limited = engine.has_clock() || engine.nodes || engine.depth;
+    if (!limited)
+        return make_error(fmt::format("{} (cmd={}): needs a limit: tc=, st=, nodes= or depth= (tc=inf only with "
+                                      "nodes= or depth=)",
+                                      flag, engine.command));
+    return success();
+}
+
+Expected<EngineConfig> make_engine(const std::vector<Setting>& each, const std::vector<Setting>& own) {
+    EngineConfig engine;
+    for (const Setting& setting : overlay(each, own))
+        if (auto status = apply_engine_setting(engine, setting); !status) return make_error(status.error());
+    if (auto status = check_engine(engine, "-engine"); !status) return make_error(status.error());
+    if (engine.name.empty()) engine.name = std::filesystem::path(engine.command).filename().string();
+    return engine;
+}
+
+// Two engines with the same name get "-2", "-3"... so the score lines stay unambiguous.
+void make_names_unique(std::vector<EngineConfig>& engines) {
+    std::map<std::string, int> seen;
+    for (const EngineConfig& engine : engines) seen[engine.name] = 0;
+    std::map<std::string, int> uses;
+    for (EngineConfig& engine : engines) {
+        if (++uses[engine.name] == 1) continue;
+        int suffix = uses[engine.name];
+        while (seen.count(fmt::format("{}-{}", engine.name, suffix))) ++suffix;
+        engine.name = fmt::format("{}-{}", engine.name, suffix);
+        seen[engine.name] = 0;
+    }
+}
+
+Expected<OpeningsConfig> make_openings(const std::vector<Setting>& settings) {
+    OpeningsConfig openings;
+    for (const Setting& s : settings) {
+        auto fail = [&](const std::string& why) { return make_error(fmt::format("{}: {}", describe(s), why)); };
+        if (s.key == "file") openings.file = s.value;
+        else if (s.key == "format") {
+            if (s.value == "tps" || s.value == "fen" || s.value == "epd") openings.format = OpeningFormat::tps;
+            else if (s.value == "moves") openings.format = OpeningFormat::moves;
+            else if (s.value == "ptn" || s.value == "pgn") openings.format = OpeningFormat::ptn;
+            else return fail("expected tps, moves or ptn");
+        } else if (s.key == "order") {
+            if (s.value == "sequential") openings.order = OpeningOrder::sequential;
+            else if (s.value == "random") openings.order = OpeningOrder::random;
+            else return fail("expected sequential or random");
+        } else if (s.key == "start") {
+            auto n = protocol::parse_integer(s.value, 1, 1'000'000'000, "start");
+            if (!n) return fail(n.error());
+            openings.start = static_cast<int>(*n);
+        } else if (s.key == "plies") {
+            auto n = protocol::parse_integer(s.value, 1, 1'000'000, "plies");
+            if (!n) return fail(n.error());
+            openings.plies = static_cast<int>(*n);
+        } else {
+            return make_error(fmt::format("-openings: unknown key '{}' (known: file format order start plies)", s.key));
+        }
+    }
+    if (openings.file.empty()) return make_error("-openings: file= is missing");
+    return openings;
+}
+
+using FlagHandler = std::function<Status(ArgumentReader&, const std::string&)>;
+
+// Handlers for flags that take one integer.
+FlagHandler integer_flag(int& target, std::int64_t min, std::int64_t max) {
+    return [&target, min, max](ArgumentReader& reader, const std::string& flag) -> Status {
+        auto text = reader.value_of(flag);
+        if (!text) return make_error(text.error());
+        auto value = integer_value(flag, *text, min, max);
+        if (!value) return make_error(value.error());
+        target = static_cast<int>(*value);
+        return success();
+    };
+}
+
+}  // namespace
+
+Expected<CommandLine> parse_command_line(const std::vector<std::string>& arguments) {
+    CommandLine result;
+    MatchConfig& config = result.config;
+    std::vector<std::vector<Setting>> engine_settings;
+    std::vector<Setting> each_settings;
+    std::vector<Setting> opening_settings;
+    bool openings_given = false;
+
+    const std::map<std::string, FlagHandler> handlers = {
+        {"-game", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             config.game = *value;
+             return success();
+         }},
+        {"-size", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto text = r.value_of(flag);
+             if (!text) return make_error(text.error());
+             auto value = integer_value(flag, *text, 1, 1000);  // the game adapter checks the range
+             if (!value) return make_error(value.error());
+             config.size = static_cast<int>(*value);
+             return success();
+         }},
+        {"-komi", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             auto half = parse_half_points(*value);
+             if (!half) return make_error(half.error());
+             config.half_komi = *half;
+             return success();
+         }},
+        {"-engine", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             if (settings->empty()) return make_error("-engine needs key=value settings, at least cmd=PATH");
+             engine_settings.push_back(std::move(*settings));
+             return success();
+         }},
+        {"-each", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             each_settings = overlay(each_settings, *settings);
+             return success();
+         }},
+        {"-openings", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             opening_settings = std::move(*settings);
+             openings_given = true;
+             return success();
+         }},
+        {"-rounds", integer_flag(config.rounds, 1, 1'000'000)},
+        {"-games", integer_flag(config.games_per_encounter, 1, 2)},
+        {"-concurrency", integer_flag(config.concurrency, 1, 256)},
+        {"-maxmoves", integer_flag(config.max_moves, 1, 100'000)},
+        {"-srand", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             auto seed = integer_value(flag, *value, 0, std::numeric_limits<std::int64_t>::max());
+             if (!seed) return make_error(seed.error());
+             config.seed = static_cast<std::uint64_t>(*seed);
+             return success();
+         }},
+        {"-pgnout", [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             config.record_file = *value;
+             return success();
+         }},
+        {"-repetition", [&](ArgumentReader&, const std::string&) -> Status {
+             config.repetition_draw = true;
+             return success();
+         }},
+        {"-recover", [&](ArgumentReader&, const std::string&) -> Status {
+             config.recover = true;
+             return success();
+         }},
+    };
+
+    ArgumentReader reader(arguments);
+    while (!reader.done()) {
+        const std::string flag = reader.take();
+        if (flag == "-help" || flag == "--help" || flag == "-h") {
+            result.help = true;
+            return result;
+        }
+        const auto handler = handlers.find(flag);
+        if (handler == handlers.end()) return make_error(fmt::format("unknown flag '{}' (see -help)", flag));
+        if (auto status = handler->second(reader, flag); !status) return make_error(status.error());
+    }
+
+    for (const auto& own : engine_settings) {
+        auto engine = make_engine(each_settings, own);
+        if (!engine) return make_error(engine.error());
+        config.engines.push_back(std::move(*engine));
+    }
+    if (config.engines.size() < 2)
+        return make_error(fmt::format("-engine: need at least two engines, got {}", config.engines.size()));
+    make_names_unique(config.engines);
+    if (openings_given) {
+        auto openings = make_openings(opening_settings);
+        if (!openings) return make_error(openings.error());
+        config.openings = *openings;
+    }
+    return result;
+}
+
+std::string help_text() {
+    return R"(arbiter - runs engine-vs-engine matches (cutechess-cli style command line)
+
+usage: arbiter -engine cmd=PATH [key=value...] -engine cmd=PATH [key=value...] [flags]
+
+Game:
+  -game tak               the game (tak; gomoku, twixt, ur, expendibots are not implemented yet)
+  -size N                 board size, 3..8 for tak (default 6)
+  -komi K                 komi in flats, steps of 0.5 (default 0)
+  -repetition             threefold repetition is a draw
+  -maxmoves N             adjudicate a draw after N full moves
+
+Engines (at least two; -each applies to all, an engine's own keys win):
+  -engine key=value...    cmd=PATH name=NAME args="a b" dir=DIR proto=tei|ugi
+                          tc=[moves/]time[+inc] (seconds or m:s, or inf)  st=SECONDS
+                          nodes=N depth=N timemargin=MS restart=on|off stderr=FILE
+                          option.NAME=VALUE
+  -each key=value...
+
+Match:
+  -rounds N               rounds (default 1); each round plays every pair of engines
+  -games N                games per pair and round: 1, or 2 with colours swapped (default 2)
+  -concurrency N          games played at once (default 1)
+  -openings file=F format=tps|moves|ptn order=sequential|random start=K plies=N
+  -srand SEED             seed for order=random (default 0)
+  -pgnout FILE            append PTN records of every game to FILE
+  -recover                restart an engine that crashed and go on (default: stop the match)
+  -help                   this text
+
+Exit status: 0 all games played, 1 match stopped early or an engine could not be run,
+2 bad command line. Details: docs/arbiter.md.
+)";
+}
+
+}  // namespace bge::arbiter

@@ -1,0 +1,73 @@
+#pragma once
+// The arbiter's command line, cutechess-cli style: `-flag value` and `-engine key=value ...`.
+// Parsing is game-agnostic; the game adapter checks the game-specific values (board size, komi).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "protocol/engine_spec.hpp"
+#include "tools/arbiter/time_control.hpp"
+
+namespace bge::arbiter {
+
+struct EngineConfig {
+    std::string name;
+    std::string command;
+    std::vector<std::string> arguments;
+    std::string working_directory;
+    std::string stderr_path;
+    std::optional<protocol::Dialect> dialect;  // unset: the game's default
+    std::optional<TimeControl> time_control;
+    std::optional<std::int64_t> move_time_ms;  // st=
+    std::optional<std::int64_t> nodes;
+    std::optional<int> depth;
+    std::int64_t time_margin_ms = 0;
+    std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE, in order
+    bool restart_every_game = false;                           // restart=on
+
+    // Plays on a clock (tc or st), so thinking time matters and is recorded.
+    bool has_clock() const { return move_time_ms || (time_control && !time_control->infinite); }
+};
+
+enum class OpeningFormat { tps, moves, ptn };
+enum class OpeningOrder { sequential, random };
+
+struct OpeningsConfig {
+    std::string file;
+    OpeningFormat format = OpeningFormat::tps;
+    OpeningOrder order = OpeningOrder::sequential;
+    int start = 1;  // 1-based index of the first opening used
+    int plies = 0;  // > 0: use at most this many moves of each opening (cutechess plies=N)
+};
+
+struct MatchConfig {
+    std::string game = "tak";
+    std::optional<int> size;
+    int half_komi = 0;  // komi in half points (flats for Tak)
+    std::vector<EngineConfig> engines;
+    int rounds = 1;
+    int games_per_encounter = 2;
+    int concurrency = 1;
+    int max_moves = 0;  // 0: no adjudication
+    bool repetition_draw = false;
+    std::optional<OpeningsConfig> openings;
+    std::uint64_t seed = 0;
+    std::string record_file;  // -pgnout
+    bool recover = false;
+};
+
+struct CommandLine {
+    bool help = false;
+    MatchConfig config;
+};
+
+// Every error names the flag or value at fault.
+Expected<CommandLine> parse_command_line(const std::vector<std::string>& arguments);
+
+std::string help_text();
+
+}  // namespace bge::arbiter

@@ -1,0 +1,189 @@
+#include "tools/arbiter/engine_player.hpp"
+
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "protocol/text.hpp"
+
+namespace bge::arbiter {
+
+using protocol::ReadStatus;
+
+std::optional<SearchInfo> parse_search_info(std::string_view line) {
+    const auto words = protocol::split_words(line);
+    if (words.empty() || words[0] != "info") return std::nullopt;
+    std::optional<std::int64_t> score, depth;
+    for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+        if (words[i] == "depth") {
+            if (auto value = protocol::parse_integer(words[i + 1], 0, 100000, "depth")) depth = *value;
+        } else if (words[i] == "score" && words[i + 1] == "cp" && i + 2 < words.size()) {
+            if (auto value = protocol::parse_integer(words[i + 2], -1'000'000'000, 1'000'000'000, "score")) score = *value;
+        }
+    }
+    if (!score || !depth) return std::nullopt;
+    return SearchInfo{static_cast<int>(*score), static_cast<int>(*depth)};
+}
+
+EnginePlayer::EnginePlayer(EngineConfig config, protocol::Dialect dialect)
+    : config_(std::move(config)), dialect_(dialect) {}
+
+EngineStatus EnginePlayer::fail(EngineStatus status, std::string message) {
+    error_ = fmt::format("engine {}: {}", config_.name, message);
+    if (status != EngineStatus::ok) {
+        serving_ = false;
+        if (status != EngineStatus::fatal) failed_ = true;
+        process_.kill();  // a half-working engine is restarted from scratch next time
+    }
+    return status;
+}
+
+bool EnginePlayer::send(std::string_view line) {
+    if (process_.write_line(line)) return true;
+    fail(EngineStatus::disconnect, process_.error());
+    return false;
+}
+
+template <class OnLine>
+EngineStatus EnginePlayer::read_until(std::string_view wanted, std::chrono::milliseconds timeout, OnLine on_line) {
+    const auto deadline = SteadyClock::now() + timeout;
+    for (;;) {
+        const auto read = process_.read_line_until(deadline);
+        if (read.status == ReadStatus::closed) return fail(EngineStatus::disconnect, "it exited or closed its output");
+        if (read.status == ReadStatus::timeout)
+            return fail(EngineStatus::stall, fmt::format("no '{}' within {} ms", wanted, timeout.count()));
+        if (read.line == wanted) return EngineStatus::ok;
+        on_line(read.line);
+    }
+}
+
+EngineStatus EnginePlayer::ensure_running() {
+    if (config_.restart_every_game && games_started_ > 0 && serving_) quit();
+    if (serving_) {
+        if (process_.running()) return EngineStatus::ok;
+        return fail(EngineStatus::disconnect, "it exited after its last game");
+    }
+    if (const EngineStatus status = start_process(); status != EngineStatus::ok) return status;
+    if (const EngineStatus status = handshake(); status != EngineStatus::ok) return status;
+    send_configured_options();
+    serving_ = !failed_;
+    if (failed_) return EngineStatus::disconnect;
+    return EngineStatus::ok;
+}
+
+EngineStatus EnginePlayer::start_process() {
+    process_.kill();
+    failed_ = false;
+    serving_ = false;
+    protocol::ProcessOptions options;
+    options.command = config_.command;
+    options.arguments = config_.arguments;
+    options.working_directory = config_.working_directory;
+    options.stderr_path = config_.stderr_path;
+    if (!process_.start(options)) return fail(EngineStatus::fatal, process_.error());
+    return EngineStatus::ok;
+}
+
+EngineStatus EnginePlayer::handshake() {
+    const bool tei = dialect_ == protocol::Dialect::tei;
+    if (!send(tei ? "tei" : "ugi")) return EngineStatus::disconnect;
+    declared_options_.clear();
+    return read_until(tei ? "teiok" : "ugiok", protocol_timeout, [this](const std::string& line) {
+        // option name <name words...> type ...
+        const auto words = protocol::split_words(line);
+        if (words.size() < 3 || words[0] != "option" || words[1] != "name") return;
+        std::size_t type_at = 2;
+        while (type_at < words.size() && words[type_at] != "type") ++type_at;
+        declared_options_.push_back(protocol::join_words(words, 2, type_at));
+    });
+}
+
+bool EnginePlayer::declares_option(std::string_view name) const {
+    for (const std::string& declared : declared_options_)
+        if (protocol::equals_ignoring_case(declared, name)) return true;
+    return false;
+}
+
+void EnginePlayer::send_configured_options() {
+    for (const auto& [name, value] : config_.options) {
+        if (!declares_option(name)) {
+            std::fputs(fmt::format("arbiter: warning: engine {} declares no option '{}'; not sent\n", config_.name, name)
+                           .c_str(),
+                       stderr);
+            continue;
+        }
+        if (!send(fmt::format("setoption name {} value {}", name, value))) return;
+    }
+}
+
+EngineStatus EnginePlayer::start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
+                                      const std::string& new_game_command) {
+    ++games_started_;
+    for (const auto& [name, value] : rule_options)
+        if (!send(fmt::format("setoption name {} value {}", name, value))) return EngineStatus::disconnect;
+    if (!send(new_game_command) || !send("isready")) return EngineStatus::disconnect;
+    // Anything before readyok (a late bestmove, info lines, error lines) belongs to nothing.
+    return read_until("readyok", protocol_timeout, [](const std::string&) {});
+}
+
+EngineReply EnginePlayer::think(const std::string& position_command, const std::string& go_command,
+                                std::chrono::milliseconds budget) {
+    EngineReply reply;
+    if (!send(position_command)) {
+        reply.kind = EngineReply::Kind::closed;
+        return reply;
+    }
+    const auto start = SteadyClock::now();
+    const auto deadline = start + budget;
+    if (!send(go_command)) {
+        reply.kind = EngineReply::Kind::closed;
+        return reply;
+    }
+    for (;;) {
+        const auto read = process_.read_line_until(deadline);
+        reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+        if (read.status == ReadStatus::timeout) {
+            reply.kind = EngineReply::Kind::timeout;
+            return reply;
+        }
+        if (read.status == ReadStatus::closed) {
+            fail(EngineStatus::disconnect, "it exited or closed its output during a search");
+            reply.kind = EngineReply::Kind::closed;
+            return reply;
+        }
+        if (read.line.starts_with("info ")) {
+            if (auto info = parse_search_info(read.line)) reply.info = info;
+            continue;
+        }
+        const auto words = protocol::split_words(read.line);
+        if (!words.empty() && words[0] == "bestmove") {
+            reply.kind = EngineReply::Kind::move;
+            reply.move = words.size() > 1 ? std::string(words[1]) : std::string();
+            return reply;
+        }
+    }
+}
+
+void EnginePlayer::abandon_search() {
+    if (!serving_ || !send("stop")) return;
+    const auto deadline = SteadyClock::now() + stop_timeout;
+    for (;;) {
+        const auto read = process_.read_line_until(deadline);
+        if (read.status == ReadStatus::line) {
+            if (read.line.starts_with("bestmove")) return;
+            continue;
+        }
+        fail(read.status == ReadStatus::closed ? EngineStatus::disconnect : EngineStatus::stall,
+             "it did not answer stop");
+        return;
+    }
+}
+
+void EnginePlayer::quit() {
+    serving_ = false;
+    if (!process_.running()) return;
+    if (process_.write_line("quit") && process_.wait_for_exit(quit_timeout)) return;
+    process_.kill();
+}
+
+}  // namespace bge::arbiter

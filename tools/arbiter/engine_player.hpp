@@ -1,0 +1,105 @@
+#pragma once
+// One engine process and its dialect (TEI or UGI), as the referee sees it: start and handshake,
+// options, new game, and one search per move under a hard deadline. Game-agnostic: positions and
+// moves are text here; the game runner builds the commands and checks the moves.
+//
+// Failures come back as values. An engine that crashes, closes its pipes or has to be killed
+// because it ignores `stop` is marked as needing a restart; ensure_running() restarts it.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "protocol/engine_process.hpp"
+#include "tools/arbiter/command_line.hpp"
+
+namespace bge::arbiter {
+
+using SteadyClock = std::chrono::steady_clock;
+
+enum class EngineStatus {
+    ok,
+    stall,       // no answer within the protocol timeout
+    disconnect,  // the process went away
+    fatal,       // the process could not be started at all: the match cannot go on
+};
+
+// The last `info` line that had both a score and a depth.
+struct SearchInfo {
+    int score_cp = 0;
+    int depth = 0;
+};
+
+struct EngineReply {
+    enum class Kind { move, timeout, closed } kind = Kind::timeout;
+    std::string move;  // the word after `bestmove` (may be empty or garbage: the caller checks it)
+    std::int64_t elapsed_ms = 0;  // from just before `go` was written to the bestmove line
+    std::optional<SearchInfo> info;
+};
+
+class EnginePlayer {
+public:
+    static constexpr std::chrono::milliseconds protocol_timeout{10'000};  // handshake, isready
+    static constexpr std::chrono::milliseconds stop_timeout{1'000};      // bestmove after stop
+    static constexpr std::chrono::milliseconds quit_timeout{1'500};
+
+    EnginePlayer(EngineConfig config, protocol::Dialect dialect);
+    ~EnginePlayer() { quit(); }
+    EnginePlayer(const EnginePlayer&) = delete;
+    EnginePlayer& operator=(const EnginePlayer&) = delete;
+
+    const EngineConfig& config() const { return config_; }
+    const std::string& name() const { return config_.name; }
+    protocol::Dialect dialect() const { return dialect_; }
+    const std::string& last_error() const { return error_; }
+
+    // Starts (or restarts) the process if it is not serving, then handshakes and sends the
+    // configured options. With restart=on, every call after the first starts a fresh process.
+    // An engine found dead since its last game is a disconnect (restarted on the next call).
+    EngineStatus ensure_running();
+    bool declares_option(std::string_view name) const;
+
+    // Sends the game's rule options, the new-game command, then isready and waits for readyok.
+    EngineStatus start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
+                            const std::string& new_game_command);
+
+    // Sends the position and go commands and waits for bestmove until `budget` after the go.
+    EngineReply think(const std::string& position_command, const std::string& go_command,
+                      std::chrono::milliseconds budget);
+
+    // After a search ran out of time: asks it to stop and discards its late bestmove; an engine
+    // that does not answer is killed (and then needs a restart).
+    void abandon_search();
+
+    // Crashed, closed its pipes or was killed since it was last (re)started.
+    bool needs_restart() const { return failed_; }
+    void quit();
+
+private:
+    EngineStatus start_process();
+    EngineStatus handshake();
+    void send_configured_options();
+    bool send(std::string_view line);
+    EngineStatus fail(EngineStatus status, std::string message);
+    // Reads lines until one equals `wanted`; lines before it go to `on_line`.
+    template <class OnLine>
+    EngineStatus read_until(std::string_view wanted, std::chrono::milliseconds timeout, OnLine on_line);
+
+    EngineConfig config_;
+    protocol::Dialect dialect_;
+    protocol::EngineProcess process_;
+    bool serving_ = false;  // handshake done and not failed since
+    bool failed_ = false;
+    int games_started_ = 0;
+    std::vector<std::string> declared_options_;
+    std::string error_;
+};
+
+// Reads `score cp X` and `depth D` from an info line, if both are there.
+std::optional<SearchInfo> parse_search_info(std::string_view line);
+
+}  // namespace bge::arbiter

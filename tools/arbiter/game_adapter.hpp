@@ -1,0 +1,69 @@
+#pragma once
+// What the arbiter needs from a game beyond the Game concept: the variant from the command line,
+// the protocol details (TEI new-game command, rule options such as HalfKomi), how to word a
+// rules ending, and the game record format. Everything else (referee, clocks, openings, schedule,
+// output) is written once against this. core/tak's adapter is tools/arbiter/tak_adapter.hpp.
+
+#include <concepts>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/game.hpp"
+#include "protocol/engine_spec.hpp"
+#include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/engine_player.hpp"
+#include "tools/arbiter/game_end.hpp"
+
+namespace bge::arbiter {
+
+// Where a game starts: a position and moves already played from it (both engines get them).
+template <Game G>
+struct Opening {
+    typename G::State start;
+    std::vector<typename G::Move> moves;
+};
+
+// A finished game, as the runner hands it back.
+template <Game G>
+struct PlayedGame {
+    typename G::State start{};
+    std::vector<typename G::Move> moves;
+    std::vector<std::string> comments;  // one per move, may be empty
+    typename G::State final_position{};
+    GameEnd end;
+    bool engine_failed = false;            // an engine crashed or had to be killed
+    std::optional<std::string> fatal_error;  // the game could not be played at all
+};
+
+// What the record of a game says besides the moves.
+struct RecordInfo {
+    std::string white;
+    std::string black;
+    int round = 1;
+    std::string date;  // YYYY.MM.DD
+};
+
+using OptionList = std::vector<std::pair<std::string, std::string>>;
+
+template <class A>
+concept GameAdapter =
+    Game<typename A::Game> &&
+    requires(const MatchConfig& config, const typename A::Game::Variant& variant, const EnginePlayer& player,
+             protocol::Dialect dialect, const Outcome& outcome, std::string_view text,
+             const PlayedGame<typename A::Game>& played, const RecordInfo& info) {
+        { A::default_dialect } -> std::convertible_to<protocol::Dialect>;
+        { A::tei_position_keyword } -> std::convertible_to<std::string_view>;  // position <keyword> <text>
+        { A::make_variant(config) } -> std::same_as<Expected<typename A::Game::Variant>>;
+        { A::variant_text(variant) } -> std::same_as<std::string>;
+        // Options that carry the rules to an engine; an error when the engine cannot play them.
+        { A::rule_options(variant, player) } -> std::same_as<Expected<OptionList>>;
+        { A::new_game_command(dialect, variant) } -> std::same_as<std::string>;
+        { A::rule_phrase(outcome) } -> std::same_as<std::string>;  // "by road", "on flats"
+        { A::parse_record_openings(text, variant) } -> std::same_as<Expected<std::vector<Opening<typename A::Game>>>>;
+        { A::format_record(played, info) } -> std::same_as<std::string>;
+    };
+
+}  // namespace bge::arbiter

@@ -1,0 +1,43 @@
+#pragma once
+// How a game ended, and the texts the arbiter prints and records for it: the cutechess-style
+// result ("1-0") and reason ("{White wins by road}"), and the PTN/PGN Termination tag.
+
+#include <string>
+#include <string_view>
+
+#include "core/game.hpp"
+
+namespace bge::arbiter {
+
+enum class Termination {
+    rules,         // the game's own end (road, flats, repetition...)
+    max_moves,     // adjudicated a draw by -maxmoves
+    time_forfeit,  // the mover's clock ran out (it had a clock)
+    illegal_move,  // the mover sent an unparsable or illegal move
+    stall,         // no answer in time where no clock runs (handshake, isready, nodes/depth search)
+    disconnect,    // the engine exited, crashed or closed its pipes
+};
+
+struct GameEnd {
+    Outcome outcome;           // win (with the winner) or draw; reason is a short literal
+    Termination termination = Termination::rules;
+    std::string illegal_move;  // the text the engine sent, for Termination::illegal_move
+
+    static GameEnd by_rules(Outcome outcome) { return {outcome, Termination::rules, {}}; }
+    static GameEnd max_moves_draw() { return {Outcome::draw("max moves"), Termination::max_moves, {}}; }
+    // The mover lost for a reason of its own making.
+    static GameEnd loss_of(Side loser, Termination termination, std::string illegal_move = {});
+};
+
+constexpr std::string_view side_name(Side side) { return side == Side::first ? "White" : "Black"; }
+
+// "1-0", "0-1" or "1/2-1/2".
+std::string result_score(const Outcome& outcome);
+// The Termination tag: the rules' reason ("road") or "max moves", "time forfeit", "illegal move",
+// "stall", "disconnect".
+std::string termination_tag(const GameEnd& end);
+// The text inside the braces of a Finished line. `rule_phrase` words the rules' reason, e.g.
+// "by road" or "on flats".
+std::string describe(const GameEnd& end, std::string_view rule_phrase);
+
+}  // namespace bge::arbiter

@@ -1,0 +1,81 @@
+#include "tools/arbiter/tak_adapter.hpp"
+
+#include <fmt/format.h>
+
+#include "core/tak/ptn_file.hpp"
+
+namespace bge::arbiter {
+
+Expected<tak::Variant> TakAdapter::make_variant(const MatchConfig& config) {
+    tak::Variant variant;
+    variant.size = config.size.value_or(default_size);
+    if (variant.size < tak::min_size || variant.size > tak::max_size)
+        return make_error(fmt::format("-size {}: tak is played on sizes {} to {}", variant.size, tak::min_size,
+                                      tak::max_size));
+    if (config.half_komi < -max_half_komi || config.half_komi > max_half_komi)
+        return make_error(fmt::format("-komi {}: komi must be between -{} and {} flats",
+                                      tak::komi_text(config.half_komi), max_half_komi / 2, max_half_komi / 2));
+    variant.half_komi = config.half_komi;
+    variant.repetition_draw = config.repetition_draw;
+    return variant;
+}
+
+std::string TakAdapter::variant_text(const tak::Variant& variant) {
+    return fmt::format("size {}, komi {}", variant.size, tak::komi_text(variant.half_komi));
+}
+
+Expected<OptionList> TakAdapter::rule_options(const tak::Variant& variant, const EnginePlayer& player) {
+    OptionList options;
+    if (variant.half_komi != 0) {
+        if (!player.declares_option("HalfKomi"))
+            return make_error(fmt::format("-komi {}: engine {} declares no HalfKomi option, so it cannot play with komi",
+                                          tak::komi_text(variant.half_komi), player.name()));
+        options.emplace_back("HalfKomi", std::to_string(variant.half_komi));
+    }
+    // Not a standard rule, so engines that know it are told; the arbiter judges it either way.
+    if (variant.repetition_draw && player.declares_option("RepetitionDraw")) options.emplace_back("RepetitionDraw", "true");
+    return options;
+}
+
+std::string TakAdapter::new_game_command(protocol::Dialect dialect, const tak::Variant& variant) {
+    return dialect == protocol::Dialect::tei ? fmt::format("teinewgame {}", variant.size) : "uginewgame";
+}
+
+std::string TakAdapter::rule_phrase(const Outcome& outcome) {
+    if (outcome.reason == "flats") return "on flats";
+    return fmt::format("by {}", outcome.reason);
+}
+
+Expected<std::vector<Opening<tak::Tak>>> TakAdapter::parse_record_openings(std::string_view text,
+                                                                           const tak::Variant& variant) {
+    auto games = tak::parse_ptn_games(text);
+    if (!games) return make_error(games.error());
+    std::vector<Opening<tak::Tak>> openings;
+    for (std::size_t i = 0; i < games->size(); ++i) {
+        const tak::PtnGame& game = (*games)[i];
+        // The match's komi and repetition rule apply, whatever the file's Komi tag says.
+        auto start = tak::parse_tps(tak::format_tps(game.start), variant);
+        if (!start) return make_error(fmt::format("game {}: {}", i + 1, start.error()));
+        openings.push_back({*start, game.moves});
+    }
+    return openings;
+}
+
+std::string TakAdapter::format_record(const PlayedGame<tak::Tak>& played, const RecordInfo& info) {
+    tak::PtnGame game;
+    game.set_tag("Player1", info.white);
+    game.set_tag("Player2", info.black);
+    game.set_tag("Size", std::to_string(played.start.size));
+    game.set_tag("Komi", tak::komi_text(played.start.half_komi));
+    game.set_tag("Date", info.date);
+    game.set_tag("Round", std::to_string(info.round));
+    game.result = tak::Tak::result_text(played.final_position, played.end.outcome);
+    game.set_tag("Result", game.result);
+    game.set_tag("Termination", termination_tag(played.end));
+    game.start = played.start;
+    game.moves = played.moves;
+    game.comments = played.comments;
+    return tak::write_ptn(game);
+}
+
+}  // namespace bge::arbiter

@@ -38,12 +38,8 @@ struct Outcome {
     std::string_view reason;
 
     static constexpr Outcome ongoing() { return {}; }
-    static constexpr Outcome win(Side winner, std::string_view reason) {
-        return {OutcomeKind::win, winner, reason};
-    }
-    static constexpr Outcome draw(std::string_view reason) {
-        return {OutcomeKind::draw, Side::first, reason};
-    }
+    static constexpr Outcome win(Side winner, std::string_view reason) { return {OutcomeKind::win, winner, reason}; }
+    static constexpr Outcome draw(std::string_view reason) { return {OutcomeKind::draw, Side::first, reason}; }
     constexpr bool is_over() const { return kind != OutcomeKind::ongoing; }
     constexpr bool is_win_for(Side side) const { return kind == OutcomeKind::win && winner == side; }
     friend constexpr bool operator==(const Outcome&, const Outcome&) = default;
@@ -52,6 +48,8 @@ struct Outcome {
 template <class G>
 using MoveList = FixedVector<typename G::Move, G::max_moves>;
 
+// clang-format 14 garbles requires-expressions joined with &&.
+// clang-format off
 template <class G>
 concept Game =
     requires {
@@ -86,6 +84,7 @@ concept Game =
         { G::draw_board(position) } -> std::same_as<std::string>;
         { G::result_text(position, Outcome{}) } -> std::same_as<std::string>;
     };
+// clang-format on
 
 // Games with dice: at a chance node the "moves" are the roll outcomes, each with a probability.
 template <class G>

@@ -34,9 +34,7 @@ public:
     }
 
     // Uniform in [0, bound), bound > 0 (Lemire's multiply-shift; bias is negligible here).
-    std::uint32_t below(std::uint32_t bound) {
-        return static_cast<std::uint32_t>(((next() >> 32) * bound) >> 32);
-    }
+    std::uint32_t below(std::uint32_t bound) { return static_cast<std::uint32_t>(((next() >> 32) * bound) >> 32); }
 
     // Uniform in [0, 1).
     double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }

@@ -4,9 +4,9 @@
 //
 // Threads: the caller's thread reads and handles commands; each `go` runs on a search thread. So
 // `isready`, `stop` and `quit` are answered while a search runs, and exactly one `bestmove`
-// follows each accepted `go`. A `go` that arrives during a search waits for it to end. Commands that change what a search uses (setoption, new game,
-// bench) first stop the running search and wait for its `bestmove`; `position` only changes the
-// loop's own copy, so it is applied at once.
+// follows each accepted `go`. A `go` that arrives during a search waits for it to end. Commands that change what a
+// search uses (setoption, new game, bench) first stop the running search and wait for its `bestmove`; `position` only
+// changes the loop's own copy, so it is applied at once.
 //
 // Bad input never stops the loop: each problem gets one `info string error: ...` line and leaves
 // the state as it was.
@@ -99,20 +99,32 @@ private:
             stop_search();
             return false;
         }
-        if (command == "isready") out_.line("readyok");
-        else if (command == "stop") stop_search();
-        else if (command == "tei") handshake(Dialect::tei);
-        else if (command == "ugi") handshake(Dialect::ugi);
-        else if (command == "teinewgame" || command == "uginewgame") new_game(words);
-        else if (command == "setoption") set_option(words);
-        else if (command == "position") set_position(words);
-        else if (command == "go") go(words);
-        else if (command == "query") query(words);
-        else if (command == "d") draw();
-        else if (command == "bench") bench(words);
+        if (command == "isready")
+            out_.line("readyok");
+        else if (command == "stop")
+            stop_search();
+        else if (command == "tei")
+            handshake(Dialect::tei);
+        else if (command == "ugi")
+            handshake(Dialect::ugi);
+        else if (command == "teinewgame" || command == "uginewgame")
+            new_game(words);
+        else if (command == "setoption")
+            set_option(words);
+        else if (command == "position")
+            set_position(words);
+        else if (command == "go")
+            go(words);
+        else if (command == "query")
+            query(words);
+        else if (command == "d")
+            draw();
+        else if (command == "bench")
+            bench(words);
         else if (command == "debug" || command == "ponderhit") {
         }  // accepted and ignored, as UCI engines do
-        else out_.error(fmt::format("unknown command '{}'", excerpt(command)));
+        else
+            out_.error(fmt::format("unknown command '{}'", excerpt(command)));
         return true;
     }
 
@@ -162,8 +174,7 @@ private:
         stop_search();
         if (words.size() > 2) return out_.error(fmt::format("{} takes at most one argument", words[0]));
         if (words.size() == 2) {
-            if (!spec_.new_game_argument)
-                return out_.error(fmt::format("{} takes no argument here", words[0]));
+            if (!spec_.new_game_argument) return out_.error(fmt::format("{} takes no argument here", words[0]));
             if (auto status = spec_.new_game_argument(options_, words[1]); !status) return out_.error(status.error());
         }
         game_.reset();
@@ -200,8 +211,8 @@ private:
         GameRecord<G> record(*start);
         for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
             if (auto status = record.play_text(words[i]); !status)
-                return out_.error(fmt::format("move {} ('{}') in the move list: {}; position unchanged",
-                                              i - moves_at, excerpt(words[i]), status.error()));
+                return out_.error(fmt::format("move {} ('{}') in the move list: {}; position unchanged", i - moves_at,
+                                              excerpt(words[i]), status.error()));
         }
         game_.emplace(std::move(record));
     }
@@ -227,9 +238,12 @@ private:
         else if (words[1] == "gameover")
             out_.line(outcome.is_over() ? "response true" : "response false");
         else if (words[1] == "result") {
-            if (!outcome.is_over()) out_.line("response none");
-            else if (outcome.kind == OutcomeKind::draw) out_.line("response draw");
-            else out_.line(outcome.winner == Side::first ? "response p1win" : "response p2win");
+            if (!outcome.is_over())
+                out_.line("response none");
+            else if (outcome.kind == OutcomeKind::draw)
+                out_.line("response draw");
+            else
+                out_.line(outcome.winner == Side::first ? "response p1win" : "response p2win");
         } else
             out_.error(fmt::format("query needs one of: p1turn, gameover, result; got '{}'", excerpt(words[1])));
     }
@@ -260,7 +274,8 @@ private:
             Expected<std::int64_t> parsed = std::int64_t{0};
             if (key == "wtime" || key == "p1time" || key == "btime" || key == "p2time") {
                 parsed = number(-big, big);  // some clients send a negative time after a flag
-                if (parsed) limits.time_left_ms[key == "wtime" || key == "p1time" ? 0 : 1] = std::max<std::int64_t>(0, *parsed);
+                if (parsed)
+                    limits.time_left_ms[key == "wtime" || key == "p1time" ? 0 : 1] = std::max<std::int64_t>(0, *parsed);
             } else if (key == "winc" || key == "p1inc" || key == "binc" || key == "p2inc") {
                 parsed = number(0, big);
                 if (parsed) limits.increment_ms[key == "winc" || key == "p1inc" ? 0 : 1] = *parsed;
@@ -287,8 +302,8 @@ private:
         if (!game_) return out_.error("no position set; send position before go");
         if (perft_depth) return start_perft(*perft_depth);
         if (const Outcome outcome = game_->outcome(); outcome.is_over())
-            return out_.error(fmt::format("the game is over ({}); nothing to search",
-                                          G::result_text(game_->current(), outcome)));
+            return out_.error(
+                fmt::format("the game is over ({}); nothing to search", G::result_text(game_->current(), outcome)));
         if (!player_) return out_.error("no player selected");
 
         search::SearchRequest<G> request;
@@ -352,7 +367,8 @@ private:
                     total += count;
                 }
             }
-            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+            const auto ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
             Output::log(fmt::format("perft {}: {} leaves in {} ms ({} leaves/s)", depth, total, ms,
                                     total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
             searching_ = false;
@@ -392,10 +408,12 @@ private:
                                     result.nodes, result.has_move ? G::format_move(*position, result.best) : "none"));
         }
         player_->new_game();
-        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        const auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
         out_.line(fmt::format("Total time (ms) : {}", ms));
         out_.line(fmt::format("Nodes searched  : {}", total_nodes));
-        out_.line(fmt::format("Nodes/second    : {}", total_nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
+        out_.line(fmt::format("Nodes/second    : {}",
+                              total_nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
     }
 
     void join_search() {

@@ -27,9 +27,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string describe_errno(int error) {
-    return std::error_code(error, std::system_category()).message();
-}
+std::string describe_errno(int error) { return std::error_code(error, std::system_category()).message(); }
 
 void close_fd(int& fd) {
     if (fd >= 0) {
@@ -95,8 +93,7 @@ std::optional<std::string> find_in_path(const std::string& name) {
         if (directory.empty()) directory = ".";  // an empty PATH entry means the current directory
         std::string candidate = directory + "/" + name;
         struct stat info {};
-        if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) &&
-            ::access(candidate.c_str(), X_OK) == 0) {
+        if (::stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) && ::access(candidate.c_str(), X_OK) == 0) {
             // The child may change directory before exec, so a relative PATH hit is pinned here.
             std::error_code ignored;
             const auto absolute = std::filesystem::absolute(candidate, ignored);

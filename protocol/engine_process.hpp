@@ -36,7 +36,7 @@ struct ProcessOptions {
     std::string command;
     std::vector<std::string> arguments;  // argv[1..]; argv[0] is command as given
     std::string working_directory;       // empty: inherit
-    std::string stderr_path;  // empty: inherit the parent's stderr; else append the child's to it
+    std::string stderr_path;             // empty: inherit the parent's stderr; else append the child's to it
 };
 
 enum class ReadStatus {
@@ -99,7 +99,7 @@ public:
     // running(), wait_for_exit() or kill()); std::nullopt while running or never started.
     std::optional<int> exit_status() const { return exit_status_; }
 
-    int pid() const { return pid_; }  // the child's pid (kept after exit), -1 if never started
+    int pid() const { return pid_; }                     // the child's pid (kept after exit), -1 if never started
     const std::string& error() const { return error_; }  // what went wrong last
 
     void set_max_line_length(std::size_t bytes) { max_line_length_ = bytes > 0 ? bytes : 1; }

@@ -10,7 +10,7 @@ namespace bge::protocol {
 
 struct InputLine {
     std::string text;
-    bool too_long = false;      // the line exceeded the limit; text holds its first bytes
+    bool too_long = false;  // the line exceeded the limit; text holds its first bytes
     std::size_t full_length = 0;
 };
 

@@ -18,7 +18,8 @@ std::string Option::declaration() const {
     switch (type) {
         case OptionType::spin:
             return fmt::format("option name {} type spin default {} min {} max {}", name, default_value, min, max);
-        case OptionType::check: return fmt::format("option name {} type check default {}", name, default_value);
+        case OptionType::check:
+            return fmt::format("option name {} type check default {}", name, default_value);
         case OptionType::combo: {
             std::string line = fmt::format("option name {} type combo default {}", name, default_value);
             for (const auto& choice : choices) line += " var " + choice;
@@ -27,7 +28,8 @@ std::string Option::declaration() const {
         case OptionType::string:
             return fmt::format("option name {} type string default {}", name,
                                default_value.empty() ? "<empty>" : default_value);
-        case OptionType::button: return fmt::format("option name {} type button", name);
+        case OptionType::button:
+            return fmt::format("option name {} type button", name);
     }
     return {};
 }
@@ -117,11 +119,13 @@ Expected<std::string> OptionRegistry::validate(const Option& option, std::string
             {
                 std::string allowed;
                 for (const auto& choice : option.choices) allowed += (allowed.empty() ? "" : ", ") + choice;
-                return make_error(
-                    fmt::format("option {} has no value '{}'; choose one of: {}", option.name, excerpt(value), allowed));
+                return make_error(fmt::format("option {} has no value '{}'; choose one of: {}", option.name,
+                                              excerpt(value), allowed));
             }
-        case OptionType::string: return std::string(value == "<empty>" ? std::string_view{} : value);
-        case OptionType::button: return std::string();
+        case OptionType::string:
+            return std::string(value == "<empty>" ? std::string_view{} : value);
+        case OptionType::button:
+            return std::string();
     }
     return make_error("unknown option type");
 }

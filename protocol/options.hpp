@@ -4,10 +4,10 @@
 // case-insensitively. A value out of range or of the wrong kind is refused and nothing changes.
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <string_view>
-#include <deque>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -24,7 +24,7 @@ struct Option {
     std::int64_t max = 0;
     std::vector<std::string> choices;  // combo
     std::string value;
-    std::string help;                  // one line for `help` and the docs
+    std::string help;  // one line for `help` and the docs
     std::function<void(const Option&)> on_change;
 
     std::int64_t as_integer() const;
@@ -34,7 +34,8 @@ struct Option {
 
 class OptionRegistry {
 public:
-    Option& add_spin(std::string name, std::int64_t default_value, std::int64_t min, std::int64_t max, std::string help);
+    Option& add_spin(std::string name, std::int64_t default_value, std::int64_t min, std::int64_t max,
+                     std::string help);
     Option& add_check(std::string name, bool default_value, std::string help);
     Option& add_combo(std::string name, std::string default_value, std::vector<std::string> choices, std::string help);
     Option& add_string(std::string name, std::string default_value, std::string help);

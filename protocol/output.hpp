@@ -12,7 +12,7 @@ class Output {
 public:
     explicit Output(std::FILE* out = stdout) : out_(out) {}
     void line(std::string_view text);
-    void error(std::string_view what);  // "info string error: <what>"
+    void error(std::string_view what);       // "info string error: <what>"
     static void log(std::string_view text);  // to stderr
 
 private:

@@ -248,9 +248,12 @@ private:
         for (const Move& move : data.moves) {
             if (table_move && move == *table_move) continue;
             int score;
-            if (data.has_killer[0] && move == data.killers[0]) score = killer_score;
-            else if (data.has_killer[1] && move == data.killers[1]) score = killer_score - 1;
-            else score = history_[side][move_key(move)] + hint(state, move);
+            if (data.has_killer[0] && move == data.killers[0])
+                score = killer_score;
+            else if (data.has_killer[1] && move == data.killers[1])
+                score = killer_score - 1;
+            else
+                score = history_[side][move_key(move)] + hint(state, move);
             data.ordered.push_back({move, score});
         }
     }
@@ -379,7 +382,7 @@ private:
 
     int quiescence(State& state, int alpha, int beta, int ply) {
         const int stand_pat = evaluator_.evaluate(state);
-        if constexpr (requires(MoveList<G>& list) { evaluator_.noisy_moves(state, list); }) {
+        if constexpr (requires(MoveList<G> & list) { evaluator_.noisy_moves(state, list); }) {
             if (stand_pat >= beta || ply >= max_ply) return stand_pat;
             alpha = std::max(alpha, stand_pat);
             PlyData& data = plies_[ply];
@@ -395,8 +398,8 @@ private:
                 const Outcome outcome = G::outcome(state);
                 if (outcome.is_over()) {
                     score = outcome.kind == OutcomeKind::draw ? 0
-                            : outcome.winner == us           ? win_score - ply - 1
-                                                             : -(win_score - ply - 1);
+                            : outcome.winner == us            ? win_score - ply - 1
+                                                              : -(win_score - ply - 1);
                 } else if (G::side_to_move(state) == us) {
                     score = quiescence(state, alpha, beta, ply + 1);
                 } else {

@@ -107,11 +107,27 @@ std::string transcript(const ArbiterRun& run) {
 
 // Two tak engines, one playing randomly, at a fixed node count on 5x5.
 std::vector<std::string> alphabeta_vs_random(const std::string& record_file, int rounds) {
-    return {"-game", "tak", "-size", "5",
-            "-engine", "cmd=" + tak_binary, "name=ab",
-            "-engine", "cmd=" + tak_binary, "name=rnd", "option.Player=random",
-            "-each", "nodes=2000", "stderr=/dev/null", "option.Hash=4",
-            "-rounds", std::to_string(rounds), "-games", "2", "-pgnout", record_file};
+    return {"-game",
+            "tak",
+            "-size",
+            "5",
+            "-engine",
+            "cmd=" + tak_binary,
+            "name=ab",
+            "-engine",
+            "cmd=" + tak_binary,
+            "name=rnd",
+            "option.Player=random",
+            "-each",
+            "nodes=2000",
+            "stderr=/dev/null",
+            "option.Hash=4",
+            "-rounds",
+            std::to_string(rounds),
+            "-games",
+            "2",
+            "-pgnout",
+            record_file};
 }
 
 std::vector<tak::PtnGame> read_records(const std::string& path) {
@@ -255,9 +271,18 @@ TEST_CASE("arbiter: an illegal move loses the game", "[arbiter][match]") {
 }
 
 TEST_CASE("arbiter: a crash loses by disconnect and stops the match without -recover", "[arbiter][match]") {
-    const std::vector<std::string> engines = {
-        "-size", "5", "-engine", "cmd=" + fixtures + "/arbiter_crashing_engine.sh", "args=" + tak_binary + " 3",
-        "name=crashy", "-engine", "cmd=" + tak_binary, "name=tak", "-each", "nodes=500", "stderr=/dev/null"};
+    const std::vector<std::string> engines = {"-size",
+                                              "5",
+                                              "-engine",
+                                              "cmd=" + fixtures + "/arbiter_crashing_engine.sh",
+                                              "args=" + tak_binary + " 3",
+                                              "name=crashy",
+                                              "-engine",
+                                              "cmd=" + tak_binary,
+                                              "name=tak",
+                                              "-each",
+                                              "nodes=500",
+                                              "stderr=/dev/null"};
 
     const ArbiterRun stopped = run_arbiter(engines);
     INFO(transcript(stopped));
@@ -294,10 +319,27 @@ TEST_CASE("arbiter: an engine that never answers loses on time and is killed", "
 TEST_CASE("arbiter: openings are shared by both games of a pair", "[arbiter][match]") {
     const std::string book = scratch().file("book.txt"), record_file = scratch().file("book.ptn");
     std::ofstream(book) << "# two openings\na1 e5\n\nb2 d4 c3\n";
-    const ArbiterRun run = run_arbiter({"-size", "5", "-engine", "cmd=" + tak_binary, "name=a", "-engine",
-                                        "cmd=" + tak_binary, "name=b", "-each", "depth=1", "stderr=/dev/null",
-                                        "option.Hash=1", "-rounds", "3", "-openings", "file=" + book, "format=moves",
-                                        "-maxmoves", "6", "-pgnout", record_file});
+    const ArbiterRun run = run_arbiter({"-size",
+                                        "5",
+                                        "-engine",
+                                        "cmd=" + tak_binary,
+                                        "name=a",
+                                        "-engine",
+                                        "cmd=" + tak_binary,
+                                        "name=b",
+                                        "-each",
+                                        "depth=1",
+                                        "stderr=/dev/null",
+                                        "option.Hash=1",
+                                        "-rounds",
+                                        "3",
+                                        "-openings",
+                                        "file=" + book,
+                                        "format=moves",
+                                        "-maxmoves",
+                                        "6",
+                                        "-pgnout",
+                                        record_file});
     INFO(transcript(run));
     REQUIRE(run.status == 0);
     const auto games = read_records(record_file);
@@ -315,17 +357,17 @@ TEST_CASE("arbiter: openings are shared by both games of a pair", "[arbiter][mat
 }
 
 TEST_CASE("arbiter: komi needs engines that declare HalfKomi", "[arbiter][match]") {
-    const ArbiterRun run = run_arbiter({"-komi", "2", "-engine", "cmd=" + fixtures + "/arbiter_illegal_engine.sh",
-                                        "name=bad", "-engine", "cmd=" + tak_binary, "-each", "nodes=100",
-                                        "stderr=/dev/null"});
+    const ArbiterRun run =
+        run_arbiter({"-komi", "2", "-engine", "cmd=" + fixtures + "/arbiter_illegal_engine.sh", "name=bad", "-engine",
+                     "cmd=" + tak_binary, "-each", "nodes=100", "stderr=/dev/null"});
     CHECK(run.status == 1);
     CHECK_THAT(run.errors, Catch::Contains("HalfKomi") && Catch::Contains("-komi 2"));
     CHECK(run.count_prefix("Finished game") == 0);
 }
 
 TEST_CASE("arbiter: bad command lines name the flag and exit with status 2", "[arbiter]") {
-    const std::vector<std::string> two = {"-engine", "cmd=" + tak_binary, "nodes=10", "-engine",
-                                          "cmd=" + tak_binary, "nodes=10"};
+    const std::vector<std::string> two = {"-engine", "cmd=" + tak_binary, "nodes=10",
+                                          "-engine", "cmd=" + tak_binary, "nodes=10"};
     auto with = [&](std::vector<std::string> extra) {
         auto arguments = two;
         arguments.insert(arguments.end(), extra.begin(), extra.end());
@@ -369,10 +411,10 @@ TEST_CASE("arbiter: TPS openings with Black to move, UGI and TEI engines, komi",
     const std::string book = scratch().file("book.tps"), record_file = scratch().file("tps.ptn");
     const std::string tps = "2,x4/x5/x2,1,x2/x5/x4,1 2 2";
     std::ofstream(book) << tps << "\n";
-    const ArbiterRun run = run_arbiter({"-size", "5", "-komi", "1.5", "-engine", "cmd=" + tak_binary, "name=tei",
-                                        "-engine", "cmd=" + tak_binary, "name=ugi", "proto=ugi", "-each", "depth=2",
-                                        "stderr=/dev/null", "option.Hash=1", "-openings", "file=" + book,
-                                        "-pgnout", record_file});
+    const ArbiterRun run =
+        run_arbiter({"-size", "5", "-komi", "1.5", "-engine", "cmd=" + tak_binary, "name=tei", "-engine",
+                     "cmd=" + tak_binary, "name=ugi", "proto=ugi", "-each", "depth=2", "stderr=/dev/null",
+                     "option.Hash=1", "-openings", "file=" + book, "-pgnout", record_file});
     INFO(transcript(run));
     REQUIRE(run.status == 0);
     CHECK(run.count_prefix("Finished game") == 2);

@@ -9,8 +9,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <catch2/catch.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -151,7 +151,8 @@ TEST_CASE("EngineProcess: close_input gives the engine end of input", "[engine_p
     CHECK_FALSE(engine.write_line("too late"));
 }
 
-TEST_CASE("EngineProcess: line endings and empty lines and NUL bytes and an unterminated last line", "[engine_process]") {
+TEST_CASE("EngineProcess: line endings and empty lines and NUL bytes and an unterminated last line",
+          "[engine_process]") {
     EngineProcess engine;
     REQUIRE(engine.start(shell(R"(printf 'one\r\ntwo\n\r\n\nn\000l\nbestmove a1')")));
     CHECK(next_line(engine) == "one");
@@ -335,7 +336,8 @@ TEST_CASE("EngineProcess: the engine inherits no ignored or blocked signals and 
     struct sigaction ignore {};
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
-    struct sigaction previous_sigpipe {}, previous_sigint {};
+    struct sigaction previous_sigpipe {
+    }, previous_sigint{};
     REQUIRE(::sigaction(SIGPIPE, &ignore, &previous_sigpipe) == 0);
     REQUIRE(::sigaction(SIGINT, &ignore, &previous_sigint) == 0);
     sigset_t usr1;
@@ -346,10 +348,10 @@ TEST_CASE("EngineProcess: the engine inherits no ignored or blocked signals and 
     const int stray = ::open("/dev/null", O_RDONLY);  // deliberately without O_CLOEXEC
 
     EngineProcess engine;
-    const bool started = engine.start(shell(
-        fmt::format("[ -e /proc/$$/fd/{} ] && echo leaked || echo clean; "
-                    "exec grep -E '^(SigBlk|SigIgn)' /proc/self/status",
-                    stray)));
+    const bool started =
+        engine.start(shell(fmt::format("[ -e /proc/$$/fd/{} ] && echo leaked || echo clean; "
+                                       "exec grep -E '^(SigBlk|SigIgn)' /proc/self/status",
+                                       stray)));
 
     ::close(stray);
     pthread_sigmask(SIG_SETMASK, &previous_mask, nullptr);
@@ -368,8 +370,7 @@ TEST_CASE("EngineProcess: over-long lines are cut and the next line survives", "
     SECTION("small limit, every boundary") {
         EngineProcess engine;
         engine.set_max_line_length(4);
-        REQUIRE(engine.start(
-            shell(R"(printf 'abc\r\nabcd\nabcd\r\nabcde\nabcdefghijkl\r\n\r\nwxyz!\r\nend\n')")));
+        REQUIRE(engine.start(shell(R"(printf 'abc\r\nabcd\nabcd\r\nabcde\nabcdefghijkl\r\n\r\nwxyz!\r\nend\n')")));
         CHECK(next_line(engine) == "abc");
         CHECK(next_line(engine) == "abcd");
         CHECK(next_line(engine) == "abcd");
@@ -515,8 +516,7 @@ TEST_CASE("EngineProcess: helpers the engine started die with it", "[engine_proc
 }
 
 TEST_CASE("EngineProcess: stderr_path collects the engine's stderr", "[engine_process]") {
-    const TemporaryFile log("previous run\n",
-                           std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+    const TemporaryFile log("previous run\n", std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
     ProcessOptions options = shell("echo 'diagnostic: hello' >&2; echo done");
     options.stderr_path = log.path();
     EngineProcess engine;

@@ -56,10 +56,10 @@ bool allows_win_in_one(const State& root, Move move) {
 TEST_CASE("alpha-beta always takes a road in one, whatever the limits", "[search]") {
     auto engine = std::make_unique<TakAlphaBeta>();
     const char* positions[] = {
-        "x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6",         // place e3
-        "x5/x5/2,2,2,2,x/x5/1,1,1,x2 2 6",         // Black: place e3
-        "x6/x6/x,1,1,1,1,1/x6/2,2,2,2,x2/x6 1 8",  // place a4
-        "x4,1/x4,1/x4,21/x4,1/x5 1 7",             // place e1 under a mixed stack
+        "x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6",          // place e3
+        "x5/x5/2,2,2,2,x/x5/1,1,1,x2 2 6",          // Black: place e3
+        "x6/x6/x,1,1,1,1,1/x6/2,2,2,2,x2/x6 1 8",   // place a4
+        "x4,1/x4,1/x4,21/x4,1/x5 1 7",              // place e1 under a mixed stack
         "x,1,x3/x2,1,x2/x,1,x3/x,1,x3/x,1,x3 1 9",  // place b4, or spread c4<
     };
     for (const char* position : positions) {

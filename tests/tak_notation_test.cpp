@@ -72,34 +72,34 @@ TEST_CASE("TPS reads compressed and uncompressed rows", "[tak][notation]") {
 }
 
 TEST_CASE("TPS round-trips", "[tak][notation]") {
-    for (const char* text : {"x5/x5/x5/x5/x5 1 1", "x6/x6/x6/x6/x6/x6 2 1", "2,x4/x5/x2,12S,x2/x5/1C,x4 2 3",
-                             "x3/x3/11112,x2 2 5", "x8/x8/x8/x8/x8/x8/x8/1212121212121C,x7 1 20",
-                             "21,12,x/2S,x,12/1,x,2 2 9"}) {
+    for (const char* text :
+         {"x5/x5/x5/x5/x5 1 1", "x6/x6/x6/x6/x6/x6 2 1", "2,x4/x5/x2,12S,x2/x5/1C,x4 2 3", "x3/x3/11112,x2 2 5",
+          "x8/x8/x8/x8/x8/x8/x8/1212121212121C,x7 1 20", "21,12,x/2S,x,12/1,x,2 2 9"}) {
         CHECK(format_tps(tps(text)) == text);
     }
 }
 
 TEST_CASE("malformed TPS is refused with a reason", "[tak][notation]") {
     for (const char* text : {
-             "",                            // nothing
-             "x5/x5/x5/x5/x5",              // no player or move number
-             "x5/x5/x5/x5/x5 1",            // no move number
-             "x5/x5/x5/x5/x5 3 1",          // player 3
-             "x5/x5/x5/x5/x5 1 0",          // move 0
-             "x5/x5/x5/x5/x5 1 a",          // move not a number
-             "x5/x5/x5/x5 1 1",             // 4 rows, 5 columns
-             "x5/x5/x5/x5/x4 1 1",          // a short row
-             "x5/x5/x5/x5/x6 1 1",          // a long row
-             "x2/x2 1 1",                   // size 2
+             "",                                // nothing
+             "x5/x5/x5/x5/x5",                  // no player or move number
+             "x5/x5/x5/x5/x5 1",                // no move number
+             "x5/x5/x5/x5/x5 3 1",              // player 3
+             "x5/x5/x5/x5/x5 1 0",              // move 0
+             "x5/x5/x5/x5/x5 1 a",              // move not a number
+             "x5/x5/x5/x5 1 1",                 // 4 rows, 5 columns
+             "x5/x5/x5/x5/x4 1 1",              // a short row
+             "x5/x5/x5/x5/x6 1 1",              // a long row
+             "x2/x2 1 1",                       // size 2
              "x9/x9/x9/x9/x9/x9/x9/x9/x9 1 1",  // size 9
-             "x5/x5/x5/x5/3,x4 1 2",        // colour 3
-             "x5/x5/x5/x5/1S2,x4 1 2",      // S not on top
-             "x5/x5/x5/x5/CS,x4 1 2",       // no pieces
-             "x5/x5/x5/x5/1C,1C,x3 1 2",    // two white capstones on 5x5
-             "x4/x4/x4/1C,x3 1 2",          // a capstone on 4x4
-             "x3/x3/11111111111,x2 1 9",    // eleven white stones on 3x3
-             "x5/x5/x5/x5/x0,x5 1 1",       // x0
-             "x5/x5/x5/x5/,x5 1 1",         // empty cell
+             "x5/x5/x5/x5/3,x4 1 2",            // colour 3
+             "x5/x5/x5/x5/1S2,x4 1 2",          // S not on top
+             "x5/x5/x5/x5/CS,x4 1 2",           // no pieces
+             "x5/x5/x5/x5/1C,1C,x3 1 2",        // two white capstones on 5x5
+             "x4/x4/x4/1C,x3 1 2",              // a capstone on 4x4
+             "x3/x3/11111111111,x2 1 9",        // eleven white stones on 3x3
+             "x5/x5/x5/x5/x0,x5 1 1",           // x0
+             "x5/x5/x5/x5/,x5 1 1",             // empty cell
          }) {
         Variant v;
         auto parsed = parse_tps(text, v);

@@ -41,7 +41,8 @@ TEST_CASE("perft on positions for every corner of the rules", "[tak][perft]") {
         {"Black to move, White on its last stone", "1112,x,1112/x,1,x/112,x2 2 8", {46, 742, 12'774}},
         {"one empty square left", "1,2,1/2,x,2/1,2,1 1 5", {10, 104, 1'408}},
         {"walls and mixed stacks on 3x3", "21,12,x/2S,x,12/1,x,2 2 9", {24, 207, 4'242}},
-        {"a 14-high stack with a capstone on 8x8: carry 8", "x8/x8/x8/x8/x8/x8/x8/1212121212121C,x7 1 20",
+        {"a 14-high stack with a capstone on 8x8: carry 8",
+         "x8/x8/x8/x8/x8/x8/x8/1212121212121C,x7 1 20",
          {697, 156'624, 52'579'148}},
         {"early 5x5 with a wall", "x4,1/x5/x,2,x3/x5/1S,x4 2 2", {70, 4'694, 285'305}},
     };
@@ -62,8 +63,8 @@ TEST_CASE("perft of a finished game is 0", "[tak][perft]") {
 }
 
 TEST_CASE("perft counts agree with the reference implementation", "[tak][perft][reference]") {
-    for (const char* position : {"x5/x5/x5/x5/x5 1 1", "x4,1/x5/x5/x5/2,x4 1 2", "2,211,2/x3/1,x,1 1 3",
-                                 "x3/x3/11112,x2 2 5"}) {
+    for (const char* position :
+         {"x5/x5/x5/x5/x5 1 1", "x4,1/x5/x5/x5/2,x4 1 2", "2,211,2/x3/1,x,1 1 3", "x3/x3/11112,x2 2 5"}) {
         State s = tps(position);
         for (int depth = 1; depth <= 3; ++depth) {
             INFO(position << " depth " << depth);

@@ -75,8 +75,8 @@ TEST_CASE("racetrack's TEI transcript", "[protocol][tei]") {
     const auto handshake = engine.until([](const std::string& l) { return l == "teiok"; });
     CHECK(handshake.front().rfind("id name ", 0) == 0);
     CHECK(handshake[1].rfind("id author ", 0) == 0);
-    CHECK(std::find(handshake.begin(), handshake.end(),
-                    "option name HalfKomi type spin default 0 min -20 max 20") != handshake.end());
+    CHECK(std::find(handshake.begin(), handshake.end(), "option name HalfKomi type spin default 0 min -20 max 20") !=
+          handshake.end());
 
     engine.send("teinewgame 6");
     engine.send("isready");
@@ -124,7 +124,7 @@ TEST_CASE("isready and stop are answered during a search", "[protocol][tei]") {
     engine.send("stop");
     read_search(engine);
     CHECK(engine.sync().empty());  // exactly one bestmove
-    engine.send("stop");          // a stop with no search is harmless
+    engine.send("stop");           // a stop with no search is harmless
     CHECK(engine.sync().empty());
 }
 
@@ -242,18 +242,18 @@ TEST_CASE("bad input gets one error line and changes nothing", "[protocol][error
     const std::string position = "x4,1/x5/x2,1,x2/x5/2,x4 2 2";
     REQUIRE(drawn_tps(engine) == position);
 
-    engine.expect_error("position tps x5/x5/x5 1 1", "TPS");                // malformed TPS
-    engine.expect_error("position tps x5/x5/x5/x5/x5 3 1", "player");       // bad player
-    engine.expect_error("position tps", "needs");                           // no TPS at all
-    engine.expect_error("position startpos moves a1 a1", "occupied");       // illegal move
-    engine.expect_error("position startpos moves a1 zz9", "zz9");           // unparsable move
-    engine.expect_error("position startpos moves Sa1", "first move");       // a wall in the opening
+    engine.expect_error("position tps x5/x5/x5 1 1", "TPS");           // malformed TPS
+    engine.expect_error("position tps x5/x5/x5/x5/x5 3 1", "player");  // bad player
+    engine.expect_error("position tps", "needs");                      // no TPS at all
+    engine.expect_error("position startpos moves a1 a1", "occupied");  // illegal move
+    engine.expect_error("position startpos moves a1 zz9", "zz9");      // unparsable move
+    engine.expect_error("position startpos moves Sa1", "first move");  // a wall in the opening
     CHECK(drawn_tps(engine) == position);
     engine.expect_error("position sideways", "startpos");
-    engine.expect_error("frobnicate", "unknown command");                   // unknown command
-    engine.expect_error("teinewgame 9", "board size");                      // size out of range
+    engine.expect_error("frobnicate", "unknown command");  // unknown command
+    engine.expect_error("teinewgame 9", "board size");     // size out of range
     engine.expect_error("teinewgame two", "board size");
-    engine.expect_error("setoption name HalfKomi value 99", "HalfKomi");     // option out of range
+    engine.expect_error("setoption name HalfKomi value 99", "HalfKomi");  // option out of range
     engine.expect_error("setoption name HalfKomi value lots", "HalfKomi");
     engine.expect_error("setoption name NoSuchThing value 1", "NoSuchThing");
     engine.expect_error("setoption name Player value nobody", "alphabeta");
@@ -261,7 +261,7 @@ TEST_CASE("bad input gets one error line and changes nothing", "[protocol][error
     engine.expect_error("go sideways 5", "sideways");
     engine.expect_error("go depth", "value");
     engine.expect_error("query colour", "query");
-    engine.expect_error(std::string(2'000'000, 'x'), "too long");           // over-long line
+    engine.expect_error(std::string(2'000'000, 'x'), "too long");  // over-long line
     CHECK(drawn_tps(engine) == position);
 
     // After all that the engine still plays, from the same position, with the same komi.

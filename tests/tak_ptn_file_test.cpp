@@ -87,9 +87,9 @@ TEST_CASE("broken PTN is refused with the place it broke", "[tak][ptn]") {
     REQUIRE_FALSE(illegal);
     CHECK_THAT(illegal.error(), Catch::Contains("line 3") && Catch::Contains("move 2"));
     CHECK_FALSE(parse_ptn("[Size \"9\"]\n1. a1"));
-    CHECK_FALSE(parse_ptn("1. a1 e5"));                          // no size
-    CHECK_FALSE(parse_ptn("[Size \"5\"\n1. a1"));                // unclosed tag
-    CHECK_FALSE(parse_ptn("[Size \"5\"]\n1. a1 {unclosed"));     // unclosed comment
+    CHECK_FALSE(parse_ptn("1. a1 e5"));                       // no size
+    CHECK_FALSE(parse_ptn("[Size \"5\"\n1. a1"));             // unclosed tag
+    CHECK_FALSE(parse_ptn("[Size \"5\"]\n1. a1 {unclosed"));  // unclosed comment
     CHECK_FALSE(parse_ptn("[Size \"5\"]\n[Komi \"abc\"]\n1. a1"));
     CHECK_FALSE(parse_ptn("[Size \"5\"]\n1. a1 e5 R-0 2. c3"));  // move after the result
     CHECK_FALSE(parse_ptn(""));

@@ -35,8 +35,11 @@ void check_invariants(const State& s) {
     for (int square = 0; square < square_count; ++square) {
         const bool occupied = s.height[square] > 0;
         REQUIRE(occupied == ((s.occupied() & bit(square)) != 0));
-        if (!occupied) REQUIRE(((s.walls | s.caps) & bit(square)) == 0);
-        else REQUIRE(static_cast<int>(s.color_at(square, s.height[square] - 1)) == ((s.top_black & bit(square)) ? 1 : 0));
+        if (!occupied)
+            REQUIRE(((s.walls | s.caps) & bit(square)) == 0);
+        else
+            REQUIRE(static_cast<int>(s.color_at(square, s.height[square] - 1)) ==
+                    ((s.top_black & bit(square)) ? 1 : 0));
     }
     REQUIRE((s.walls & s.caps) == 0);
     REQUIRE((s.top_white & s.top_black) == 0);

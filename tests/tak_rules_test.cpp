@@ -172,8 +172,8 @@ TEST_CASE("capstones do not count as flats", "[tak][rules]") {
 }
 
 TEST_CASE("playing and undoing restores the position exactly", "[tak][rules]") {
-    for (const char* position : {"x5/x5/2S,x4/x5/11C,x4 1 3", "x3/x3/11112,x2 2 5", "2,211,2/x3/1,x,1 1 3",
-                                 "x5/x5/x5/2S,x4/1C,x4 1 3"}) {
+    for (const char* position :
+         {"x5/x5/2S,x4/x5/11C,x4 1 3", "x3/x3/11112,x2 2 5", "2,211,2/x3/1,x,1 1 3", "x5/x5/x5/2S,x4/1C,x4 1 3"}) {
         const State before = tps(position);
         MoveList<Tak> moves;
         generate_moves(before, moves);

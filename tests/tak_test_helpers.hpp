@@ -32,9 +32,7 @@ inline std::string after(const std::string& position, const std::string& ptn, in
     return format_tps(state);
 }
 
-inline bool legal(const std::string& position, const std::string& ptn) {
-    return parse_move(tps(position), ptn).ok();
-}
+inline bool legal(const std::string& position, const std::string& ptn) { return parse_move(tps(position), ptn).ok(); }
 
 inline std::string result_of(const State& state) { return result_text(outcome(state)); }
 

@@ -48,8 +48,8 @@ Expected<Move> parse_move_syntax(std::string_view text, int size) {
     const char file = text[pos];
     const char rank = text[pos + 1];
     if (file < 'a' || file >= 'a' + size || rank < '1' || rank >= '1' + size)
-        return make_error(fmt::format("move {}: square {}{} is not on a {}x{} board", quoted(original), file, rank,
-                                      size, size));
+        return make_error(
+            fmt::format("move {}: square {}{} is not on a {}x{} board", quoted(original), file, rank, size, size));
     const int square = square_at(file - 'a', rank - '1');
     pos += 2;
 
@@ -57,14 +57,23 @@ Expected<Move> parse_move_syntax(std::string_view text, int size) {
         if (has_count) return make_error(fmt::format("move {}: a count needs a direction", quoted(original)));
         return Move::place(square, stone);
     }
-    if (has_stone) return make_error(fmt::format("move {}: a placement has nothing after the square", quoted(original)));
+    if (has_stone)
+        return make_error(fmt::format("move {}: a placement has nothing after the square", quoted(original)));
 
     Direction direction;
     switch (text[pos]) {
-        case '+': direction = Direction::up; break;
-        case '-': direction = Direction::down; break;
-        case '>': direction = Direction::right; break;
-        case '<': direction = Direction::left; break;
+        case '+':
+            direction = Direction::up;
+            break;
+        case '-':
+            direction = Direction::down;
+            break;
+        case '>':
+            direction = Direction::right;
+            break;
+        case '<':
+            direction = Direction::left;
+            break;
         default:
             return make_error(fmt::format("move {}: expected a direction + - > < after the square, got '{}'",
                                           quoted(original), text[pos]));
@@ -85,13 +94,13 @@ Expected<Move> parse_move_syntax(std::string_view text, int size) {
     int total = 0;
     for (int d : drops) total += d;
     if (total != count)
-        return make_error(fmt::format("move {}: drops add up to {} but {} pieces are carried", quoted(original),
-                                      total, count));
+        return make_error(
+            fmt::format("move {}: drops add up to {} but {} pieces are carried", quoted(original), total, count));
     // Bound the spread by the board edge here, so the Move value is always meaningful.
     const int column = column_of(square), row = row_of(square);
     const int squares = static_cast<int>(drops.size());
-    const int room = direction == Direction::up     ? size - 1 - row
-                     : direction == Direction::down ? row
+    const int room = direction == Direction::up      ? size - 1 - row
+                     : direction == Direction::down  ? row
                      : direction == Direction::right ? size - 1 - column
                                                      : column;
     if (squares > room)
@@ -120,8 +129,7 @@ Expected<Move> parse_move(const State& state, std::string_view text) {
             return make_error(fmt::format("illegal move '{}': {} is occupied", text, square_name(square)));
         if (state.in_opening() && move.stone() != Stone::flat)
             return make_error(fmt::format("illegal move '{}': the first move of each player places a flat", text));
-        if (move.stone() == Stone::cap)
-            return make_error(fmt::format("illegal move '{}': no capstones left", text));
+        if (move.stone() == Stone::cap) return make_error(fmt::format("illegal move '{}': no capstones left", text));
         return make_error(fmt::format("illegal move '{}': no stones left", text));
     }
     if (state.in_opening())
@@ -221,8 +229,7 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant) {
                 if (cell.size() > 1 && !parse_positive(cell.substr(1), run))
                     return make_error(fmt::format("TPS cell '{}' is not x or x<count>", cell));
                 column += run;
-                if (column > size)
-                    return make_error(fmt::format("TPS row {} has more than {} squares", r + 1, size));
+                if (column > size) return make_error(fmt::format("TPS row {} has more than {} squares", r + 1, size));
                 continue;
             }
             if (column >= size) return make_error(fmt::format("TPS row {} has more than {} squares", r + 1, size));
@@ -234,11 +241,13 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant) {
                 return make_error(fmt::format("TPS cell at {} is taller than any possible stack", square_name(square)));
             StackBits bits = 0;
             for (std::size_t i = 0; i < colors.size(); ++i) {
-                if (colors[i] == '2') bits |= StackBits{1} << i;
+                if (colors[i] == '2')
+                    bits |= StackBits{1} << i;
                 else if (colors[i] != '1')
-                    return make_error(fmt::format("TPS cell '{}': pieces are 1 (white) or 2 (black), with an "
-                                                  "optional S or C at the end",
-                                                  cell));
+                    return make_error(
+                        fmt::format("TPS cell '{}': pieces are 1 (white) or 2 (black), with an "
+                                    "optional S or C at the end",
+                                    cell));
             }
             s.stack_colors[square] = bits;
             s.height[square] = static_cast<std::uint8_t>(colors.size());
@@ -247,8 +256,8 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant) {
             ++column;
         }
         if (column != size)
-            return make_error(fmt::format("TPS row {} has {} squares; a {}x{} board needs {}", r + 1, column, size,
-                                          size, size));
+            return make_error(
+                fmt::format("TPS row {} has {} squares; a {}x{} board needs {}", r + 1, column, size, size, size));
     }
 
     int player = 0, move_number = 0;
@@ -292,8 +301,10 @@ std::string format_tps(const State& s) {
             first_cell = false;
         };
         auto flush_empty = [&] {
-            if (empty_run == 1) put_cell("x");
-            else if (empty_run > 1) put_cell("x" + std::to_string(empty_run));
+            if (empty_run == 1)
+                put_cell("x");
+            else if (empty_run > 1)
+                put_cell("x" + std::to_string(empty_run));
             empty_run = 0;
         };
         for (int column = 0; column < s.size; ++column) {
@@ -343,7 +354,8 @@ std::string draw_board(const State& s) {
         out += '\n';
     }
     out += "   ";
-    for (int column = 0; column < s.size; ++column) out += fmt::format(" {:<{}}", static_cast<char>('a' + column), width);
+    for (int column = 0; column < s.size; ++column)
+        out += fmt::format(" {:<{}}", static_cast<char>('a' + column), width);
     while (out.back() == ' ') out.pop_back();
     out += '\n';
     const Outcome o = outcome(s);
@@ -358,8 +370,10 @@ std::string draw_board(const State& s) {
 
 std::string result_text(const Outcome& outcome) {
     switch (outcome.kind) {
-        case OutcomeKind::ongoing: return "*";
-        case OutcomeKind::draw: return "1/2-1/2";
+        case OutcomeKind::ongoing:
+            return "*";
+        case OutcomeKind::draw:
+            return "1/2-1/2";
         case OutcomeKind::win: {
             const bool road = outcome.reason == "road";
             const bool flats = outcome.reason == "flats";

@@ -43,7 +43,8 @@ Expected<int> parse_komi(std::string_view text) {
         if (++digits > 3) return make_error(fmt::format("komi '{}' is too large", text));
     }
     int half = 2 * whole;
-    if (rest == ".5") half += 1;
+    if (rest == ".5")
+        half += 1;
     else if (rest == ".0" || rest == ".00") {
     } else if (!rest.empty() || digits == 0)
         return make_error(fmt::format("komi '{}' is not a number of flats in steps of 0.5", text));
@@ -139,7 +140,8 @@ Expected<State> start_from_tags(const PtnGame& game) {
         auto state = parse_tps(*tps, variant);
         if (!state) return make_error("TPS tag: " + state.error());
         if (auto size = game.tag("Size"); size && *size != std::to_string(state->size))
-            return make_error(fmt::format("Size tag says {} but the TPS tag is {}x{}", *size, state->size, state->size));
+            return make_error(
+                fmt::format("Size tag says {} but the TPS tag is {}x{}", *size, state->size, state->size));
         return state;
     }
     const auto size = game.tag("Size");
@@ -191,8 +193,8 @@ Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text) {
                     if (!game.result.empty())
                         return fail(fmt::format("line {}: move '{}' after the result {}", line, token, game.result));
                     if (const Outcome o = outcome(current); o.is_over())
-                        return fail(fmt::format("line {}: move '{}' after the game ended ({})", line, token,
-                                                result_text(o)));
+                        return fail(
+                            fmt::format("line {}: move '{}' after the game ended ({})", line, token, result_text(o)));
                     auto move = parse_move(current, token);
                     if (!move)
                         return fail(fmt::format("line {}, move {}: {}", line, game.moves.size() + 1, move.error()));
@@ -223,7 +225,8 @@ std::string write_ptn(const PtnGame& game) {
     out.set_tag("Size", std::to_string(game.start.size));
     if (game.start.half_komi != 0 || game.tag("Komi")) out.set_tag("Komi", komi_text(game.start.half_komi));
     const State standard = tak::start_state(variant_of(game.start));
-    if (game.start.ply != 0 || format_tps(game.start) != format_tps(standard)) out.set_tag("TPS", format_tps(game.start));
+    if (game.start.ply != 0 || format_tps(game.start) != format_tps(standard))
+        out.set_tag("TPS", format_tps(game.start));
     if (!game.result.empty()) out.set_tag("Result", game.result);
 
     std::string text;

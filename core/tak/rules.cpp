@@ -11,9 +11,7 @@ namespace bge::tak {
 
 namespace {
 
-constexpr StackBits low_bits(int count) {
-    return count >= 128 ? ~StackBits{0} : ((StackBits{1} << count) - 1);
-}
+constexpr StackBits low_bits(int count) { return count >= 128 ? ~StackBits{0} : ((StackBits{1} << count) - 1); }
 
 // ---------------------------------------------------------------------------------------------
 // Geometry per board size.
@@ -32,7 +30,8 @@ std::array<Geometry, max_size + 1> make_geometries() {
                 if (column == size - 1) g.right_column |= bit(square);
                 g.steps_to_edge[square][static_cast<int>(Direction::up)] = static_cast<std::uint8_t>(size - 1 - row);
                 g.steps_to_edge[square][static_cast<int>(Direction::down)] = static_cast<std::uint8_t>(row);
-                g.steps_to_edge[square][static_cast<int>(Direction::right)] = static_cast<std::uint8_t>(size - 1 - column);
+                g.steps_to_edge[square][static_cast<int>(Direction::right)] =
+                    static_cast<std::uint8_t>(size - 1 - column);
                 g.steps_to_edge[square][static_cast<int>(Direction::left)] = static_cast<std::uint8_t>(column);
             }
     }
@@ -232,8 +231,10 @@ Undo play(State& s, Move move) {
         const int color = s.in_opening() ? 1 - mover : mover;
         s.stack_colors[square] = static_cast<StackBits>(color);
         s.height[square] = 1;
-        if (color) s.top_black |= bit(square);
-        else s.top_white |= bit(square);
+        if (color)
+            s.top_black |= bit(square);
+        else
+            s.top_white |= bit(square);
         std::uint64_t hash = s.hash ^ keys.piece[square][0][color];
         if (stone == Stone::cap) {
             s.caps |= bit(square);
@@ -370,8 +371,10 @@ void undo(State& s, Move move, const Undo& record) {
     s.stack_colors[square] |= carried << base;
     s.height[square] = static_cast<std::uint8_t>(base + move.carry());
     set_top(s, square);
-    if (moving_top == Stone::wall) s.walls |= bit(square);
-    else if (moving_top == Stone::cap) s.caps |= bit(square);
+    if (moving_top == Stone::wall)
+        s.walls |= bit(square);
+    else if (moving_top == Stone::cap)
+        s.caps |= bit(square);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,9 +388,7 @@ bool has_road(const State& s, Side side) {
 
 int flat_count(const State& s, Side side) { return std::popcount(s.top_of(side) & ~s.walls & ~s.caps); }
 
-int pieces_left(const State& s, Side side) {
-    return s.stones_left[index_of(side)] + s.caps_left[index_of(side)];
-}
+int pieces_left(const State& s, Side side) { return s.stones_left[index_of(side)] + s.caps_left[index_of(side)]; }
 
 Outcome outcome(const State& s) {
     const bool white_road = has_road(s, Side::first);
@@ -398,8 +399,7 @@ Outcome outcome(const State& s) {
 
     const Geometry& g = geometry(s.size);
     const bool board_full = (s.occupied() & g.board) == g.board;
-    if (!board_full && pieces_left(s, Side::first) > 0 && pieces_left(s, Side::second) > 0)
-        return Outcome::ongoing();
+    if (!board_full && pieces_left(s, Side::first) > 0 && pieces_left(s, Side::second) > 0) return Outcome::ongoing();
     const int white = 2 * flat_count(s, Side::first);
     const int black = 2 * flat_count(s, Side::second) + s.half_komi;
     if (white > black) return Outcome::win(Side::first, "flats");
@@ -432,8 +432,10 @@ void rebuild_derived(State& s) {
         for (int level = 0; level < s.height[square]; ++level) {
             const int color = static_cast<int>((s.stack_colors[square] >> level) & 1);
             const bool is_top = level == s.height[square] - 1;
-            if (is_top && (s.caps & bit(square))) ++caps_used[color];
-            else ++stones_used[color];
+            if (is_top && (s.caps & bit(square)))
+                ++caps_used[color];
+            else
+                ++stones_used[color];
         }
     }
     for (int color = 0; color < 2; ++color) {

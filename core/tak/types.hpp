@@ -30,8 +30,7 @@ enum class Stone : std::uint8_t { flat = 0, wall = 1, cap = 2 };
 
 // + up (towards higher ranks), - down, > right (towards higher files), < left.
 enum class Direction : std::uint8_t { up = 0, down = 1, right = 2, left = 3 };
-constexpr std::array<Direction, 4> all_directions{Direction::up, Direction::down, Direction::right,
-                                                  Direction::left};
+constexpr std::array<Direction, 4> all_directions{Direction::up, Direction::down, Direction::right, Direction::left};
 constexpr int step_of(Direction d) {
     constexpr int steps[4] = {stride, -stride, 1, -1};
     return steps[static_cast<int>(d)];

@@ -60,8 +60,7 @@ int TakEvaluator::side_score(const State& s, Side side, int endgame_permille) co
     const EvalWeights& w = weights_;
     const Bitboard mine = s.top_of(side);
     const Bitboard flats = mine & ~s.walls & ~s.caps;
-    const int flat_value =
-        w.top_flat_opening + (w.top_flat_endgame - w.top_flat_opening) * endgame_permille / 1000;
+    const int flat_value = w.top_flat_opening + (w.top_flat_endgame - w.top_flat_opening) * endgame_permille / 1000;
     int score = popcount(flats) * flat_value;
     score += popcount(mine & s.walls) * w.wall;
 
@@ -120,8 +119,10 @@ int TakEvaluator::evaluate(const State& s) const {
     score += weights_.tempo;
 
     const int threat_count = popcount(their_threats);
-    if (threat_count >= 2) score += weights_.double_threat_against;
-    else if (threat_count == 1) score += weights_.single_threat_against;
+    if (threat_count >= 2)
+        score += weights_.double_threat_against;
+    else if (threat_count == 1)
+        score += weights_.single_threat_against;
     return std::clamp(score, -weights_.road_in_one_to_move + 1, weights_.road_in_one_to_move - 1);
 }
 
@@ -135,9 +136,12 @@ int TakEvaluator::order_hint(const State& s, const Move& move) const {
     if (move.is_placement()) {
         const int central = centrality.value[s.size][square];
         switch (move.stone()) {
-            case Stone::flat: return 30 + 10 * own_around + central;
-            case Stone::cap: return 10 + 12 * their_around + central;
-            case Stone::wall: return -20 + 15 * their_around;
+            case Stone::flat:
+                return 30 + 10 * own_around + central;
+            case Stone::cap:
+                return 10 + 12 * their_around + central;
+            case Stone::wall:
+                return -20 + 15 * their_around;
         }
     }
     // Spreads: prefer covering opponent tops and carrying a capstone.

@@ -14,13 +14,13 @@ struct EvalWeights {
     int wall = 35;
     int capstone = 60;
     int capstone_on_stack = 25;
-    int own_under_top = 25;      // own pieces below an own top, within the carry limit
-    int captive_under_top = -5;  // opponent pieces below an own top
+    int own_under_top = 25;                                      // own pieces below an own top, within the carry limit
+    int captive_under_top = -5;                                  // opponent pieces below an own top
     int group_span[9] = {0, 0, 12, 35, 80, 150, 240, 340, 450};  // by the span of a group
-    int road_in_one_to_move = 4000;  // side to move can place a road next ply
+    int road_in_one_to_move = 4000;                              // side to move can place a road next ply
     int double_threat_against = -1500;
     int single_threat_against = -120;
-    int center = 6;    // per step closer to the centre, for flats and capstones
+    int center = 6;  // per step closer to the centre, for flats and capstones
     int tempo = 50;  // the side to move is about to add a flat
 };
 

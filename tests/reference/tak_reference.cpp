@@ -27,31 +27,45 @@ struct Position {
     int n = 0;
     // board[rank][file], rank 0 = rank 1 (bottom), file 0 = file a (left).
     std::vector<std::vector<Stack>> board;
-    int to_move = 1;               // 1 or 2
+    int to_move = 1;                // 1 or 2
     std::uint64_t move_number = 1;  // >= 1
 };
 
 int stones_total(int n) {
     switch (n) {
-        case 3: return 10;
-        case 4: return 15;
-        case 5: return 21;
-        case 6: return 30;
-        case 7: return 40;
-        case 8: return 50;
-        default: return 0;
+        case 3:
+            return 10;
+        case 4:
+            return 15;
+        case 5:
+            return 21;
+        case 6:
+            return 30;
+        case 7:
+            return 40;
+        case 8:
+            return 50;
+        default:
+            return 0;
     }
 }
 
 int caps_total(int n) {
     switch (n) {
-        case 3: return 0;
-        case 4: return 0;
-        case 5: return 1;
-        case 6: return 1;
-        case 7: return 2;
-        case 8: return 2;
-        default: return 0;
+        case 3:
+            return 0;
+        case 4:
+            return 0;
+        case 5:
+            return 1;
+        case 6:
+            return 1;
+        case 7:
+            return 2;
+        case 8:
+            return 2;
+        default:
+            return 0;
     }
 }
 
@@ -76,9 +90,7 @@ int caps_used(const Position& p, int color) {
 int stones_left(const Position& p, int color) { return stones_total(p.n) - stones_used(p, color); }
 int caps_left(const Position& p, int color) { return caps_total(p.n) - caps_used(p, color); }
 
-std::uint64_t ply_of(const Position& p) {
-    return 2 * (p.move_number - 1) + static_cast<std::uint64_t>(p.to_move - 1);
-}
+std::uint64_t ply_of(const Position& p) { return 2 * (p.move_number - 1) + static_cast<std::uint64_t>(p.to_move - 1); }
 
 [[noreturn]] void bad(const std::string& what) { throw std::invalid_argument(what); }
 
@@ -113,8 +125,7 @@ void parse_cell(const std::string& cell, std::vector<Stack>& row, int n, const s
         int count = 1;
         if (cell.size() > 1) {
             std::string digits = cell.substr(1);
-            if (!all_digits(digits) || digits.size() > 2)
-                bad("TPS: bad empty-cell run '" + cell + "'");
+            if (!all_digits(digits) || digits.size() > 2) bad("TPS: bad empty-cell run '" + cell + "'");
             count = std::stoi(digits);
             if (count < 1) bad("TPS: bad empty-cell run '" + cell + "'");
         }
@@ -169,9 +180,12 @@ Position parse_tps(const std::string& tps) {
         p.board[p.n - 1 - i] = row;
     }
 
-    if (fields[1] == "1") p.to_move = 1;
-    else if (fields[1] == "2") p.to_move = 2;
-    else bad("TPS: bad player '" + fields[1] + "'");
+    if (fields[1] == "1")
+        p.to_move = 1;
+    else if (fields[1] == "2")
+        p.to_move = 2;
+    else
+        bad("TPS: bad player '" + fields[1] + "'");
 
     if (!all_digits(fields[2]) || fields[2].size() > 15) bad("TPS: bad move number '" + fields[2] + "'");
     p.move_number = std::stoull(fields[2]);
@@ -277,8 +291,8 @@ bool on_board(const Position& p, int f, int r) { return f >= 0 && f < p.n && r >
 // Enumerate all drop sequences for carrying `remaining` pieces further in
 // direction (df,dr), where the current square is (f,r). top_is_cap says whether
 // the topmost carried piece (the last one to be dropped) is a capstone.
-void gen_drops(const Position& p, int f, int r, int df, int dr, int remaining, bool top_is_cap,
-               std::vector<int>& drops, const Move& base, std::vector<Move>& out) {
+void gen_drops(const Position& p, int f, int r, int df, int dr, int remaining, bool top_is_cap, std::vector<int>& drops,
+               const Move& base, std::vector<Move>& out) {
     int nf = f + df, nr = r + dr;
     if (!on_board(p, nf, nr)) return;
     const Stack& target = p.board[nr][nf];
@@ -441,9 +455,7 @@ bool has_road_dir(const Position& p, int color, bool horizontal) {
     return false;
 }
 
-bool has_road(const Position& p, int color) {
-    return has_road_dir(p, color, true) || has_road_dir(p, color, false);
-}
+bool has_road(const Position& p, int color) { return has_road_dir(p, color, true) || has_road_dir(p, color, false); }
 
 std::string result_of(const Position& p, int half_komi) {
     const bool white_road = has_road(p, 1);
@@ -467,8 +479,10 @@ std::string result_of(const Position& p, int half_komi) {
         for (const auto& row : p.board)
             for (const auto& st : row)
                 if (!st.empty() && st.back().kind == Kind::Flat) {
-                    if (st.back().color == 1) ++white;
-                    else ++black;
+                    if (st.back().color == 1)
+                        ++white;
+                    else
+                        ++black;
                 }
         long long w2 = white * 2;
         long long b2 = black * 2 + half_komi;

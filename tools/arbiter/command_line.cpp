@@ -59,8 +59,10 @@ Expected<std::vector<std::string>> split_arguments(const std::string& text) {
     char quote = 0;
     for (char c : text) {
         if (quote != 0) {
-            if (c == quote) quote = 0;
-            else word += c;
+            if (c == quote)
+                quote = 0;
+            else
+                word += c;
         } else if (c == '"' || c == '\'') {
             quote = c;
             in_word = true;
@@ -90,7 +92,8 @@ Expected<int> parse_half_points(const std::string& text) {
         rest.remove_prefix(1);
     }
     int half = 2 * whole;
-    if (rest == ".5") half += 1;
+    if (rest == ".5")
+        half += 1;
     else if (!rest.empty() && rest != ".0")
         return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
     if (digits == 0) return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
@@ -104,7 +107,9 @@ Expected<std::int64_t> integer_value(const std::string& flag, const std::string&
     return *value;
 }
 
-std::string describe(const Setting& setting) { return fmt::format("{} {}={}", setting.flag, setting.key, setting.value); }
+std::string describe(const Setting& setting) {
+    return fmt::format("{} {}={}", setting.flag, setting.key, setting.value);
+}
 
 // Applies one engine setting; an error names the flag, key and value.
 Status apply_engine_setting(EngineConfig& engine, const Setting& s) {
@@ -112,18 +117,25 @@ Status apply_engine_setting(EngineConfig& engine, const Setting& s) {
     auto integer = [&](std::int64_t min, std::int64_t max) {
         return protocol::parse_integer(s.value, min, max, s.key);
     };
-    if (s.key == "cmd") engine.command = s.value;
-    else if (s.key == "name") engine.name = s.value;
-    else if (s.key == "dir") engine.working_directory = s.value;
-    else if (s.key == "stderr") engine.stderr_path = s.value;
+    if (s.key == "cmd")
+        engine.command = s.value;
+    else if (s.key == "name")
+        engine.name = s.value;
+    else if (s.key == "dir")
+        engine.working_directory = s.value;
+    else if (s.key == "stderr")
+        engine.stderr_path = s.value;
     else if (s.key == "args") {
         auto words = split_arguments(s.value);
         if (!words) return fail(words.error());
         engine.arguments = std::move(*words);
     } else if (s.key == "proto") {
-        if (s.value == "tei") engine.dialect = protocol::Dialect::tei;
-        else if (s.value == "ugi") engine.dialect = protocol::Dialect::ugi;
-        else return fail("expected tei or ugi");
+        if (s.value == "tei")
+            engine.dialect = protocol::Dialect::tei;
+        else if (s.value == "ugi")
+            engine.dialect = protocol::Dialect::ugi;
+        else
+            return fail("expected tei or ugi");
     } else if (s.key == "tc") {
         auto tc = parse_time_control(s.value);
         if (!tc) return fail(tc.error());
@@ -151,9 +163,10 @@ Status apply_engine_setting(EngineConfig& engine, const Setting& s) {
     } else if (s.key.starts_with("option.") && s.key.size() > 7) {
         engine.options.emplace_back(s.key.substr(7), s.value);
     } else {
-        return make_error(fmt::format("{}: unknown key '{}' (known: cmd name args dir proto tc st nodes depth "
-                                      "timemargin restart stderr option.NAME)",
-                                      s.flag, s.key));
+        return make_error(
+            fmt::format("{}: unknown key '{}' (known: cmd name args dir proto tc st nodes depth "
+                        "timemargin restart stderr option.NAME)",
+                        s.flag, s.key));
     }
     return success();
 }
@@ -175,9 +188,10 @@ Status check_engine(const EngineConfig& engine, const std::string& flag) {
         return make_error(fmt::format("{} (cmd={}): give tc= or st=, not both", flag, engine.command));
     const bool limited = engine.has_clock() || engine.nodes || engine.depth;
     if (!limited)
-        return make_error(fmt::format("{} (cmd={}): needs a limit: tc=, st=, nodes= or depth= (tc=inf only with "
-                                      "nodes= or depth=)",
-                                      flag, engine.command));
+        return make_error(
+            fmt::format("{} (cmd={}): needs a limit: tc=, st=, nodes= or depth= (tc=inf only with "
+                        "nodes= or depth=)",
+                        flag, engine.command));
     return success();
 }
 
@@ -208,16 +222,24 @@ Expected<OpeningsConfig> make_openings(const std::vector<Setting>& settings) {
     OpeningsConfig openings;
     for (const Setting& s : settings) {
         auto fail = [&](const std::string& why) { return make_error(fmt::format("{}: {}", describe(s), why)); };
-        if (s.key == "file") openings.file = s.value;
+        if (s.key == "file")
+            openings.file = s.value;
         else if (s.key == "format") {
-            if (s.value == "tps" || s.value == "fen" || s.value == "epd") openings.format = OpeningFormat::tps;
-            else if (s.value == "moves") openings.format = OpeningFormat::moves;
-            else if (s.value == "ptn" || s.value == "pgn") openings.format = OpeningFormat::ptn;
-            else return fail("expected tps, moves or ptn");
+            if (s.value == "tps" || s.value == "fen" || s.value == "epd")
+                openings.format = OpeningFormat::tps;
+            else if (s.value == "moves")
+                openings.format = OpeningFormat::moves;
+            else if (s.value == "ptn" || s.value == "pgn")
+                openings.format = OpeningFormat::ptn;
+            else
+                return fail("expected tps, moves or ptn");
         } else if (s.key == "order") {
-            if (s.value == "sequential") openings.order = OpeningOrder::sequential;
-            else if (s.value == "random") openings.order = OpeningOrder::random;
-            else return fail("expected sequential or random");
+            if (s.value == "sequential")
+                openings.order = OpeningOrder::sequential;
+            else if (s.value == "random")
+                openings.order = OpeningOrder::random;
+            else
+                return fail("expected sequential or random");
         } else if (s.key == "start") {
             auto n = protocol::parse_integer(s.value, 1, 1'000'000'000, "start");
             if (!n) return fail(n.error());
@@ -259,13 +281,15 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
     bool openings_given = false;
 
     const std::map<std::string, FlagHandler> handlers = {
-        {"-game", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-game",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto value = r.value_of(flag);
              if (!value) return make_error(value.error());
              config.game = *value;
              return success();
          }},
-        {"-size", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-size",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto text = r.value_of(flag);
              if (!text) return make_error(text.error());
              auto value = integer_value(flag, *text, 1, 1000);  // the game adapter checks the range
@@ -273,7 +297,8 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              config.size = static_cast<int>(*value);
              return success();
          }},
-        {"-komi", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-komi",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto value = r.value_of(flag);
              if (!value) return make_error(value.error());
              auto half = parse_half_points(*value);
@@ -281,20 +306,23 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              config.half_komi = *half;
              return success();
          }},
-        {"-engine", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-engine",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto settings = r.settings_of(flag);
              if (!settings) return make_error(settings.error());
              if (settings->empty()) return make_error("-engine needs key=value settings, at least cmd=PATH");
              engine_settings.push_back(std::move(*settings));
              return success();
          }},
-        {"-each", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-each",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto settings = r.settings_of(flag);
              if (!settings) return make_error(settings.error());
              each_settings = overlay(each_settings, *settings);
              return success();
          }},
-        {"-openings", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-openings",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto settings = r.settings_of(flag);
              if (!settings) return make_error(settings.error());
              opening_settings = std::move(*settings);
@@ -305,7 +333,8 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
         {"-games", integer_flag(config.games_per_encounter, 1, 2)},
         {"-concurrency", integer_flag(config.concurrency, 1, 256)},
         {"-maxmoves", integer_flag(config.max_moves, 1, 100'000)},
-        {"-srand", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-srand",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto value = r.value_of(flag);
              if (!value) return make_error(value.error());
              auto seed = integer_value(flag, *value, 0, std::numeric_limits<std::int64_t>::max());
@@ -313,17 +342,20 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              config.seed = static_cast<std::uint64_t>(*seed);
              return success();
          }},
-        {"-pgnout", [&](ArgumentReader& r, const std::string& flag) -> Status {
+        {"-pgnout",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto value = r.value_of(flag);
              if (!value) return make_error(value.error());
              config.record_file = *value;
              return success();
          }},
-        {"-repetition", [&](ArgumentReader&, const std::string&) -> Status {
+        {"-repetition",
+         [&](ArgumentReader&, const std::string&) -> Status {
              config.repetition_draw = true;
              return success();
          }},
-        {"-recover", [&](ArgumentReader&, const std::string&) -> Status {
+        {"-recover",
+         [&](ArgumentReader&, const std::string&) -> Status {
              config.recover = true;
              return success();
          }},

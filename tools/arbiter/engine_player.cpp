@@ -18,7 +18,8 @@ std::optional<SearchInfo> parse_search_info(std::string_view line) {
         if (words[i] == "depth") {
             if (auto value = protocol::parse_integer(words[i + 1], 0, 100000, "depth")) depth = *value;
         } else if (words[i] == "score" && words[i + 1] == "cp" && i + 2 < words.size()) {
-            if (auto value = protocol::parse_integer(words[i + 2], -1'000'000'000, 1'000'000'000, "score")) score = *value;
+            if (auto value = protocol::parse_integer(words[i + 2], -1'000'000'000, 1'000'000'000, "score"))
+                score = *value;
         }
     }
     if (!score || !depth) return std::nullopt;
@@ -107,9 +108,10 @@ bool EnginePlayer::declares_option(std::string_view name) const {
 void EnginePlayer::send_configured_options() {
     for (const auto& [name, value] : config_.options) {
         if (!declares_option(name)) {
-            std::fputs(fmt::format("arbiter: warning: engine {} declares no option '{}'; not sent\n", config_.name, name)
-                           .c_str(),
-                       stderr);
+            std::fputs(
+                fmt::format("arbiter: warning: engine {} declares no option '{}'; not sent\n", config_.name, name)
+                    .c_str(),
+                stderr);
             continue;
         }
         if (!send(fmt::format("setoption name {} value {}", name, value))) return;

@@ -36,7 +36,7 @@ struct SearchInfo {
 
 struct EngineReply {
     enum class Kind { move, timeout, closed } kind = Kind::timeout;
-    std::string move;  // the word after `bestmove` (may be empty or garbage: the caller checks it)
+    std::string move;             // the word after `bestmove` (may be empty or garbage: the caller checks it)
     std::int64_t elapsed_ms = 0;  // from just before `go` was written to the bestmove line
     std::optional<SearchInfo> info;
 };
@@ -44,7 +44,7 @@ struct EngineReply {
 class EnginePlayer {
 public:
     static constexpr std::chrono::milliseconds protocol_timeout{10'000};  // handshake, isready
-    static constexpr std::chrono::milliseconds stop_timeout{1'000};      // bestmove after stop
+    static constexpr std::chrono::milliseconds stop_timeout{1'000};       // bestmove after stop
     static constexpr std::chrono::milliseconds quit_timeout{1'500};
 
     EnginePlayer(EngineConfig config, protocol::Dialect dialect);

@@ -34,7 +34,7 @@ struct PlayedGame {
     std::vector<std::string> comments;  // one per move, may be empty
     typename G::State final_position{};
     GameEnd end;
-    bool engine_failed = false;            // an engine crashed or had to be killed
+    bool engine_failed = false;              // an engine crashed or had to be killed
     std::optional<std::string> fatal_error;  // the game could not be played at all
 };
 
@@ -49,21 +49,20 @@ struct RecordInfo {
 using OptionList = std::vector<std::pair<std::string, std::string>>;
 
 template <class A>
-concept GameAdapter =
-    Game<typename A::Game> &&
+concept GameAdapter = Game<typename A::Game> &&
     requires(const MatchConfig& config, const typename A::Game::Variant& variant, const EnginePlayer& player,
              protocol::Dialect dialect, const Outcome& outcome, std::string_view text,
              const PlayedGame<typename A::Game>& played, const RecordInfo& info) {
-        { A::default_dialect } -> std::convertible_to<protocol::Dialect>;
-        { A::tei_position_keyword } -> std::convertible_to<std::string_view>;  // position <keyword> <text>
-        { A::make_variant(config) } -> std::same_as<Expected<typename A::Game::Variant>>;
-        { A::variant_text(variant) } -> std::same_as<std::string>;
-        // Options that carry the rules to an engine; an error when the engine cannot play them.
-        { A::rule_options(variant, player) } -> std::same_as<Expected<OptionList>>;
-        { A::new_game_command(dialect, variant) } -> std::same_as<std::string>;
-        { A::rule_phrase(outcome) } -> std::same_as<std::string>;  // "by road", "on flats"
-        { A::parse_record_openings(text, variant) } -> std::same_as<Expected<std::vector<Opening<typename A::Game>>>>;
-        { A::format_record(played, info) } -> std::same_as<std::string>;
-    };
+    { A::default_dialect } -> std::convertible_to<protocol::Dialect>;
+    { A::tei_position_keyword } -> std::convertible_to<std::string_view>;  // position <keyword> <text>
+    { A::make_variant(config) } -> std::same_as<Expected<typename A::Game::Variant>>;
+    { A::variant_text(variant) } -> std::same_as<std::string>;
+    // Options that carry the rules to an engine; an error when the engine cannot play them.
+    { A::rule_options(variant, player) } -> std::same_as<Expected<OptionList>>;
+    { A::new_game_command(dialect, variant) } -> std::same_as<std::string>;
+    { A::rule_phrase(outcome) } -> std::same_as<std::string>;  // "by road", "on flats"
+    { A::parse_record_openings(text, variant) } -> std::same_as<Expected<std::vector<Opening<typename A::Game>>>>;
+    { A::format_record(played, info) } -> std::same_as<std::string>;
+};
 
 }  // namespace bge::arbiter

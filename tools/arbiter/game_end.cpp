@@ -8,12 +8,18 @@ namespace {
 
 std::string_view reason_literal(Termination termination) {
     switch (termination) {
-        case Termination::rules: break;
-        case Termination::max_moves: return "max moves";
-        case Termination::time_forfeit: return "time forfeit";
-        case Termination::illegal_move: return "illegal move";
-        case Termination::stall: return "stall";
-        case Termination::disconnect: return "disconnect";
+        case Termination::rules:
+            break;
+        case Termination::max_moves:
+            return "max moves";
+        case Termination::time_forfeit:
+            return "time forfeit";
+        case Termination::illegal_move:
+            return "illegal move";
+        case Termination::stall:
+            return "stall";
+        case Termination::disconnect:
+            return "disconnect";
     }
     return "rules";
 }
@@ -42,11 +48,16 @@ std::string describe(const GameEnd& end, std::string_view rule_phrase) {
         case Termination::rules:
             if (end.outcome.kind == OutcomeKind::draw) return fmt::format("Draw {}", rule_phrase);
             return fmt::format("{} wins {}", side_name(winner), rule_phrase);
-        case Termination::max_moves: return "Draw by adjudication: max moves";
-        case Termination::time_forfeit: return fmt::format("{} loses on time", loser);  // cutechess wording
-        case Termination::illegal_move: return fmt::format("{} makes an illegal move: {}", loser, end.illegal_move);
-        case Termination::stall: return fmt::format("{}'s connection stalls", loser);
-        case Termination::disconnect: return fmt::format("{} disconnects", loser);
+        case Termination::max_moves:
+            return "Draw by adjudication: max moves";
+        case Termination::time_forfeit:
+            return fmt::format("{} loses on time", loser);  // cutechess wording
+        case Termination::illegal_move:
+            return fmt::format("{} makes an illegal move: {}", loser, end.illegal_move);
+        case Termination::stall:
+            return fmt::format("{}'s connection stalls", loser);
+        case Termination::disconnect:
+            return fmt::format("{} disconnects", loser);
     }
     return "unknown";
 }

@@ -19,7 +19,7 @@ enum class Termination {
 };
 
 struct GameEnd {
-    Outcome outcome;           // win (with the winner) or draw; reason is a short literal
+    Outcome outcome;  // win (with the winner) or draw; reason is a short literal
     Termination termination = Termination::rules;
     std::string illegal_move;  // the text the engine sent, for Termination::illegal_move
 

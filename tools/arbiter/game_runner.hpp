@@ -33,11 +33,12 @@ std::string position_command(protocol::Dialect dialect, const GameRecord<typenam
     const std::string start = G::format_position(record.start());
     const std::string standard = G::format_position(G::start_state(G::variant_of(record.start())));
     std::string command;
-    if (dialect == protocol::Dialect::tei && start == standard) command = "position startpos";
+    if (dialect == protocol::Dialect::tei && start == standard)
+        command = "position startpos";
     else
-        command = fmt::format("position {} {}",
-                              dialect == protocol::Dialect::tei ? std::string_view(A::tei_position_keyword) : "fen",
-                              start);
+        command =
+            fmt::format("position {} {}",
+                        dialect == protocol::Dialect::tei ? std::string_view(A::tei_position_keyword) : "fen", start);
     if (record.moves().empty()) return command;
     command += " moves";
     auto position = record.start();
@@ -62,7 +63,8 @@ inline std::string go_command(protocol::Dialect dialect, const EngineConfig& mov
         const char* time_key[2] = {tei ? "wtime" : "p1time", tei ? "btime" : "p2time"};
         const char* increment_key[2] = {tei ? "winc" : "p1inc", tei ? "binc" : "p2inc"};
         for (int i = 0; i < 2; ++i)
-            if (clocks[i]) command += fmt::format(" {} {}", time_key[i], std::max<std::int64_t>(0, clocks[i]->remaining_ms()));
+            if (clocks[i])
+                command += fmt::format(" {} {}", time_key[i], std::max<std::int64_t>(0, clocks[i]->remaining_ms()));
         for (int i = 0; i < 2; ++i)
             if (clocks[i]) command += fmt::format(" {} {}", increment_key[i], clocks[i]->increment_ms());
         if (const int to_go = clocks[index_of(side)]->moves_to_go(); to_go > 0)
@@ -148,9 +150,10 @@ private:
         const EngineConfig& config = engine.config();
         const std::int64_t allowance = config.time_margin_ms + latency_slack_ms;
         auto& clock = clocks_[index_of(side)];
-        const auto budget = config.move_time_ms ? std::chrono::milliseconds(*config.move_time_ms + allowance)
-                            : clock ? std::chrono::milliseconds(std::max<std::int64_t>(0, clock->remaining_ms() + allowance))
-                                    : stall_timeout;
+        const auto budget =
+            config.move_time_ms ? std::chrono::milliseconds(*config.move_time_ms + allowance)
+            : clock ? std::chrono::milliseconds(std::max<std::int64_t>(0, clock->remaining_ms() + allowance))
+                    : stall_timeout;
 
         const EngineReply reply = engine.think(position_command<A>(engine.dialect(), record_),
                                                go_command(engine.dialect(), config, side, clocks_), budget);

@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
     const MatchConfig& config = command_line->config;
     if (config.game == "tak") return run_match<TakAdapter>(config);
     for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
-        if (config.game == planned) return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
-    return usage_error(fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)",
-                                   config.game));
+        if (config.game == planned)
+            return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
+    return usage_error(
+        fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)", config.game));
 }

@@ -48,7 +48,8 @@ public:
           date_(today()) {}
 
     int run() {
-        const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(config_.concurrency), schedule_.size());
+        const std::size_t threads =
+            std::min<std::size_t>(static_cast<std::size_t>(config_.concurrency), schedule_.size());
         {
             std::vector<std::jthread> workers;
             for (std::size_t i = 0; i < threads; ++i) workers.emplace_back([this] { play_games(); });
@@ -106,8 +107,8 @@ private:
         std::string names;
         for (const auto& engine : players)
             if (engine && engine->needs_restart()) names += (names.empty() ? "" : ", ") + engine->name();
-        return fmt::format("arbiter: {} crashed or stopped responding; stopping the match (-recover would restart it)\n",
-                           names);
+        return fmt::format(
+            "arbiter: {} crashed or stopped responding; stopping the match (-recover would restart it)\n", names);
     }
 
     void finish(const ScheduledGame& game, const PlayedGame<G>& played) {
@@ -119,7 +120,8 @@ private:
         std::lock_guard lock(mutex_);
         std::ofstream file(config_.record_file, std::ios::app | std::ios::binary);
         file << record << '\n';
-        if (!file) std::fputs(fmt::format("arbiter: warning: cannot write to {}\n", config_.record_file).c_str(), stderr);
+        if (!file)
+            std::fputs(fmt::format("arbiter: warning: cannot write to {}\n", config_.record_file).c_str(), stderr);
     }
 
     void stop(const std::string& message, bool fatal) {

@@ -33,9 +33,12 @@ void MatchReport::game_finished(const ScheduledGame& game, const Outcome& outcom
     ++finished_;
     Tally& tally = tallies_[game.pair];
     const bool first_is_white = pairs_[game.pair].first == game.white;
-    if (outcome.kind == OutcomeKind::draw) ++tally.draws;
-    else if ((outcome.winner == Side::first) == first_is_white) ++tally.wins;
-    else ++tally.losses;
+    if (outcome.kind == OutcomeKind::draw)
+        ++tally.draws;
+    else if ((outcome.winner == Side::first) == first_is_white)
+        ++tally.wins;
+    else
+        ++tally.losses;
     print(fmt::format("Finished game {} ({} vs {}): {} {{{}}}", game.number, names_[game.white], names_[game.black],
                       result_score(outcome), description));
     print(pair_score_line(game.pair));

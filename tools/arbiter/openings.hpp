@@ -79,12 +79,14 @@ Expected<std::vector<Opening<typename A::Game>>> load_openings(const OpeningsCon
     if (openings.empty()) return make_error(fmt::format("{}: no opening found", where));
     if (config.plies > 0)
         for (auto& opening : openings)
-            if (opening.moves.size() > static_cast<std::size_t>(config.plies)) opening.moves.resize(static_cast<std::size_t>(config.plies));
+            if (opening.moves.size() > static_cast<std::size_t>(config.plies))
+                opening.moves.resize(static_cast<std::size_t>(config.plies));
     for (std::size_t i = 0; i < openings.size(); ++i)
         if (auto status = detail::check_opening<A>(openings[i], variant); !status)
             return make_error(fmt::format("{}: opening {}: {}", where, i + 1, status.error()));
     if (config.start > static_cast<int>(openings.size()))
-        return make_error(fmt::format("-openings start={}: the file has only {} openings", config.start, openings.size()));
+        return make_error(
+            fmt::format("-openings start={}: the file has only {} openings", config.start, openings.size()));
     return openings;
 }
 

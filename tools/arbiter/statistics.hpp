@@ -21,9 +21,9 @@ struct Tally {
 };
 
 struct EloEstimate {
-    double elo;           // +-infinity at a 100% / 0% score
-    double error_95;      // half-width of the 95% interval; NaN when the score is 100% or 0%
-    double los_percent;   // likelihood of superiority
+    double elo;          // +-infinity at a 100% / 0% score
+    double error_95;     // half-width of the 95% interval; NaN when the score is 100% or 0%
+    double los_percent;  // likelihood of superiority
     double draw_percent;
 };
 
@@ -49,7 +49,8 @@ inline EloEstimate estimate_elo(const Tally& tally) {
     estimate.los_percent =
         decisive == 0 ? 50.0 : 50.0 * (1.0 + std::erf((tally.wins - tally.losses) / std::sqrt(2.0 * decisive)));
     if (score >= 1.0 || score <= 0.0) {
-        estimate.elo = score >= 1.0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
+        estimate.elo =
+            score >= 1.0 ? std::numeric_limits<double>::infinity() : -std::numeric_limits<double>::infinity();
         estimate.error_95 = std::numeric_limits<double>::quiet_NaN();
         return estimate;
     }
@@ -57,9 +58,8 @@ inline EloEstimate estimate_elo(const Tally& tally) {
     const double low = score - z_95 * standard_error;
     const double high = score + z_95 * standard_error;
     // The interval may poke out of (0, 1) on tiny samples: the error is then unbounded.
-    estimate.error_95 = (low <= 0.0 || high >= 1.0)
-                            ? std::numeric_limits<double>::quiet_NaN()
-                            : (elo_from_score(high) - elo_from_score(low)) / 2.0;
+    estimate.error_95 = (low <= 0.0 || high >= 1.0) ? std::numeric_limits<double>::quiet_NaN()
+                                                    : (elo_from_score(high) - elo_from_score(low)) / 2.0;
     return estimate;
 }
 

@@ -10,8 +10,8 @@ Expected<tak::Variant> TakAdapter::make_variant(const MatchConfig& config) {
     tak::Variant variant;
     variant.size = config.size.value_or(default_size);
     if (variant.size < tak::min_size || variant.size > tak::max_size)
-        return make_error(fmt::format("-size {}: tak is played on sizes {} to {}", variant.size, tak::min_size,
-                                      tak::max_size));
+        return make_error(
+            fmt::format("-size {}: tak is played on sizes {} to {}", variant.size, tak::min_size, tak::max_size));
     if (config.half_komi < -max_half_komi || config.half_komi > max_half_komi)
         return make_error(fmt::format("-komi {}: komi must be between -{} and {} flats",
                                       tak::komi_text(config.half_komi), max_half_komi / 2, max_half_komi / 2));
@@ -28,12 +28,14 @@ Expected<OptionList> TakAdapter::rule_options(const tak::Variant& variant, const
     OptionList options;
     if (variant.half_komi != 0) {
         if (!player.declares_option("HalfKomi"))
-            return make_error(fmt::format("-komi {}: engine {} declares no HalfKomi option, so it cannot play with komi",
-                                          tak::komi_text(variant.half_komi), player.name()));
+            return make_error(
+                fmt::format("-komi {}: engine {} declares no HalfKomi option, so it cannot play with komi",
+                            tak::komi_text(variant.half_komi), player.name()));
         options.emplace_back("HalfKomi", std::to_string(variant.half_komi));
     }
     // Not a standard rule, so engines that know it are told; the arbiter judges it either way.
-    if (variant.repetition_draw && player.declares_option("RepetitionDraw")) options.emplace_back("RepetitionDraw", "true");
+    if (variant.repetition_draw && player.declares_option("RepetitionDraw"))
+        options.emplace_back("RepetitionDraw", "true");
     return options;
 }
 

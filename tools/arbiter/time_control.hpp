@@ -78,7 +78,8 @@ inline Expected<TimeControl> parse_time_control(std::string_view text) {
                 return make_error(fmt::format("time control '{}': '{}' is not a number of moves", text, moves));
             count = count * 10 + (c - '0');
         }
-        if (count == 0) return make_error(fmt::format("time control '{}': the moves per period must be at least 1", text));
+        if (count == 0)
+            return make_error(fmt::format("time control '{}': the moves per period must be at least 1", text));
         tc.moves_per_period = count;
         rest = rest.substr(slash + 1);
     }

@@ -51,9 +51,11 @@ public:
     void set_hash_megabytes(std::size_t megabytes) {
         if (megabytes != table_.megabytes()) table_.resize(megabytes);
     }
+    // Forgets everything learned, so a new game searches exactly as in a fresh process.
     void clear() {
         table_.clear();
         for (auto& row : history_) row.fill(0);
+        for (PlyData& ply : plies_) ply.has_killer[0] = ply.has_killer[1] = false;
     }
 
     SearchResult<G> search(const SearchRequest<G>& request, const SearchControl<G>& control) {

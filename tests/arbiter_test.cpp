@@ -17,6 +17,7 @@
 #include "core/tak/ptn_file.hpp"
 #include "protocol/engine_process.hpp"
 #include "tools/arbiter/time_control.hpp"
+#include "arbiter_run.hpp"
 
 using namespace bge;
 using namespace bge::arbiter;
@@ -24,86 +25,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string arbiter_binary = BGE_ARBITER_BINARY;
+using bge::testing::ArbiterRun;
+using bge::testing::read_file;
+using bge::testing::run_arbiter;
+using bge::testing::scratch;
+using bge::testing::transcript;
+
 const std::string tak_binary = BGE_TAK_BINARY;
 const std::string fixtures = BGE_TEST_FIXTURES_DIR;
-
-struct ArbiterRun {
-    int status = -1;
-    std::vector<std::string> lines;  // stdout
-    std::string errors;              // stderr
-    std::chrono::milliseconds took{0};
-
-    bool has_line(const std::string& line) const {
-        for (const auto& l : lines)
-            if (l == line) return true;
-        return false;
-    }
-    int count_prefix(const std::string& prefix) const {
-        int count = 0;
-        for (const auto& l : lines) count += l.rfind(prefix, 0) == 0;
-        return count;
-    }
-};
-
-// A scratch directory per test process, removed at exit.
-class ScratchDirectory {
-public:
-    ScratchDirectory() : path_(fs::temp_directory_path() / ("bge_arbiter_test_" + std::to_string(::getpid()))) {
-        fs::create_directories(path_);
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    std::string file(const std::string& name) const { return (path_ / name).string(); }
-
-private:
-    fs::path path_;
-};
-
-const ScratchDirectory& scratch() {
-    static const ScratchDirectory directory;
-    return directory;
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::stringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
-ArbiterRun run_arbiter(const std::vector<std::string>& arguments) {
-    static int runs = 0;
-    const std::string errors_file = scratch().file("stderr_" + std::to_string(++runs));
-    protocol::EngineProcess process;
-    protocol::ProcessOptions options;
-    options.command = arbiter_binary;
-    options.arguments = arguments;
-    options.stderr_path = errors_file;
-    const auto start = std::chrono::steady_clock::now();
-    REQUIRE(process.start(options));
-    ArbiterRun run;
-    const auto deadline = start + std::chrono::seconds(60);
-    for (;;) {
-        auto read = process.read_line_until(deadline);
-        REQUIRE(read.status != protocol::ReadStatus::timeout);
-        if (read.status == protocol::ReadStatus::closed) break;
-        run.lines.push_back(read.line);
-    }
-    REQUIRE(process.wait_for_exit(std::chrono::seconds(10)));
-    run.status = process.exit_status().value_or(-1);
-    run.took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-    run.errors = read_file(errors_file);
-    return run;
-}
-
-std::string transcript(const ArbiterRun& run) {
-    std::string text;
-    for (const auto& line : run.lines) text += line + "\n";
-    return text + "stderr:\n" + run.errors;
-}
 
 // Two tak engines, one playing randomly, at a fixed node count on 5x5.
 std::vector<std::string> alphabeta_vs_random(const std::string& record_file, int rounds) {

@@ -182,12 +182,12 @@ std::vector<Setting> overlay(const std::vector<Setting>& each, const std::vector
     return merged;
 }
 
-Status check_engine(const EngineConfig& engine, const std::string& flag) {
+Status check_engine(const EngineConfig& engine, const std::string& flag, bool require_limit = true) {
     if (engine.command.empty()) return make_error(fmt::format("{}: cmd= is missing", flag));
     if (engine.time_control && engine.move_time_ms)
         return make_error(fmt::format("{} (cmd={}): give tc= or st=, not both", flag, engine.command));
     const bool limited = engine.has_clock() || engine.nodes || engine.depth;
-    if (!limited)
+    if (!limited && require_limit)
         return make_error(
             fmt::format("{} (cmd={}): needs a limit: tc=, st=, nodes= or depth= (tc=inf only with "
                         "nodes= or depth=)",
@@ -254,6 +254,65 @@ Expected<OpeningsConfig> make_openings(const std::vector<Setting>& settings) {
     }
     if (openings.file.empty()) return make_error("-openings: file= is missing");
     return openings;
+}
+
+// Reads key=value settings of -sprt, -draw, -resign and -timeouts into named numbers.
+Status read_numbers(const std::vector<Setting>& settings, const std::string& flag,
+                    const std::map<std::string, std::function<Status(const std::string&)>>& keys) {
+    for (const Setting& s : settings) {
+        const auto found = keys.find(s.key);
+        if (found == keys.end()) {
+            std::string known;
+            for (const auto& [key, unused] : keys) known += (known.empty() ? "" : " ") + key;
+            return make_error(fmt::format("{}: unknown key '{}' (known: {})", flag, s.key, known));
+        }
+        if (auto status = found->second(s.value); !status)
+            return make_error(fmt::format("{}: {}", describe(s), status.error()));
+    }
+    return success();
+}
+
+Expected<double> decimal_value(const std::string& text, double min, double max) {
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(text, &used);
+    } catch (...) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || !(value >= min && value <= max))
+        return make_error(fmt::format("expected a number from {} to {}, got '{}'", min, max, text));
+    return value;
+}
+
+std::function<Status(const std::string&)> set_decimal(double& target, double min, double max) {
+    return [&target, min, max](const std::string& text) -> Status {
+        auto value = decimal_value(text, min, max);
+        if (!value) return make_error(value.error());
+        target = *value;
+        return success();
+    };
+}
+
+std::function<Status(const std::string&)> set_integer(int& target, std::int64_t min, std::int64_t max) {
+    return [&target, min, max](const std::string& text) -> Status {
+        auto value = protocol::parse_integer(text, min, max, "the value");
+        if (!value) return make_error(value.error());
+        target = static_cast<int>(*value);
+        return success();
+    };
+}
+
+// "k/K" with 1 <= k <= K.
+Expected<Shard> parse_shard(const std::string& text) {
+    const std::size_t slash = text.find('/');
+    if (slash == std::string::npos) return make_error(fmt::format("-shard {}: expected k/K, e.g. 2/8", text));
+    auto index = protocol::parse_integer(text.substr(0, slash), 1, 1'000'000, "-shard k");
+    auto count = protocol::parse_integer(text.substr(slash + 1), 1, 1'000'000, "-shard K");
+    if (!index) return make_error(index.error());
+    if (!count) return make_error(count.error());
+    if (*index > *count) return make_error(fmt::format("-shard {}: k must be at most K", text));
+    return Shard{static_cast<int>(*index), static_cast<int>(*count)};
 }
 
 using FlagHandler = std::function<Status(ArgumentReader&, const std::string&)>;
@@ -359,11 +418,106 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              config.recover = true;
              return success();
          }},
+        {"-repeat",  // cutechess compatibility: the games of an encounter always share an opening
+         [&](ArgumentReader&, const std::string&) -> Status { return success(); }},
+        {"-tournament",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             if (*value == "round-robin")
+                 config.tournament = Tournament::round_robin;
+             else if (*value == "gauntlet")
+                 config.tournament = Tournament::gauntlet;
+             else
+                 return make_error(fmt::format("-tournament {}: expected round-robin or gauntlet", *value));
+             return success();
+         }},
+        {"-sprt",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             SprtSettings sprt;
+             if (auto status = read_numbers(*settings, flag,
+                                            {{"elo0", set_decimal(sprt.elo0, -1000, 1000)},
+                                             {"elo1", set_decimal(sprt.elo1, -1000, 1000)},
+                                             {"alpha", set_decimal(sprt.alpha, 1e-9, 0.5)},
+                                             {"beta", set_decimal(sprt.beta, 1e-9, 0.5)}});
+                 !status)
+                 return status;
+             if (sprt.elo1 <= sprt.elo0) return make_error("-sprt: elo1 must be greater than elo0");
+             config.sprt = sprt;
+             return success();
+         }},
+        {"-draw",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             DrawAdjudication draw;
+             if (auto status = read_numbers(*settings, flag,
+                                            {{"movenumber", set_integer(draw.move_number, 0, 100'000)},
+                                             {"movecount", set_integer(draw.move_count, 1, 100'000)},
+                                             {"score", set_integer(draw.score_cp, 0, 100'000)}});
+                 !status)
+                 return status;
+             if (draw.move_count == 0) return make_error("-draw: movecount= is required");
+             config.draw_adjudication = draw;
+             return success();
+         }},
+        {"-resign",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             ResignAdjudication resign;
+             if (auto status = read_numbers(*settings, flag,
+                                            {{"movecount", set_integer(resign.move_count, 1, 100'000)},
+                                             {"score", set_integer(resign.score_cp, 1, 1'000'000)}});
+                 !status)
+                 return status;
+             if (resign.move_count == 0 || resign.score_cp == 0)
+                 return make_error("-resign: movecount= and score= are required");
+             config.resign_adjudication = resign;
+             return success();
+         }},
+        {"-timeouts",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto settings = r.settings_of(flag);
+             if (!settings) return make_error(settings.error());
+             return read_numbers(*settings, flag,
+                                 {{"startup", set_integer(config.timeouts.startup_ms, 1, 3'600'000)},
+                                  {"newgame", set_integer(config.timeouts.new_game_ms, 1, 3'600'000)},
+                                  {"ping", set_integer(config.timeouts.ping_ms, 0, 3'600'000)}});
+         }},
+        {"-ratinginterval", integer_flag(config.rating_interval, 0, 1'000'000)},
+        {"-jsonout",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             config.results_file = *value;
+             return success();
+         }},
+        {"-state",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             config.state_file = *value;
+             return success();
+         }},
+        {"-shard",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             auto shard = parse_shard(*value);
+             if (!shard) return make_error(shard.error());
+             config.shard = *shard;
+             return success();
+         }},
     };
 
+    result.arguments = arguments;
     ArgumentReader reader(arguments);
     while (!reader.done()) {
-        const std::string flag = reader.take();
+        std::string flag = reader.take();
+        if (flag == "--shard") flag = "-shard";  // the spelling the sharding docs use
         if (flag == "-help" || flag == "--help" || flag == "-h") {
             result.help = true;
             return result;
@@ -381,6 +535,8 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
     if (config.engines.size() < 2)
         return make_error(fmt::format("-engine: need at least two engines, got {}", config.engines.size()));
     make_names_unique(config.engines);
+    if (config.sprt && config.engines.size() != 2)
+        return make_error(fmt::format("-sprt: needs exactly two engines, got {}", config.engines.size()));
     if (openings_given) {
         auto openings = make_openings(opening_settings);
         if (!openings) return make_error(openings.error());
@@ -389,10 +545,27 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
     return result;
 }
 
+Expected<EngineConfig> parse_engine_settings(const std::vector<std::string>& words, bool require_limit) {
+    ArgumentReader reader(words);
+    auto settings = reader.settings_of("-engine");
+    if (!settings) return make_error(settings.error());
+    if (!reader.done()) return make_error(fmt::format("-engine: unexpected '{}'", reader.take()));
+    EngineConfig engine;
+    for (const Setting& setting : *settings)
+        if (auto status = apply_engine_setting(engine, setting); !status) return make_error(status.error());
+    if (auto status = check_engine(engine, "-engine", require_limit); !status) return make_error(status.error());
+    if (engine.name.empty()) engine.name = std::filesystem::path(engine.command).filename().string();
+    return engine;
+}
+
 std::string help_text() {
     return R"(arbiter - runs engine-vs-engine matches (cutechess-cli style command line)
 
 usage: arbiter -engine cmd=PATH [key=value...] -engine cmd=PATH [key=value...] [flags]
+       arbiter -resume STATEFILE                  continue a match from its -state journal
+       arbiter merge A.json B.json ... [-jsonout F] [-pgnout F]    add up shards
+       arbiter report RESULTS.json [-o PAGE.html]  an HTML page of a results file
+       arbiter book -game tak -size N -plies P -count C [...]       an opening book
 
 Game:
   -game tak               the game (tak; gomoku, twixt, ur, expendibots are not implemented yet)
@@ -400,6 +573,8 @@ Game:
   -komi K                 komi in flats, steps of 0.5 (default 0)
   -repetition             threefold repetition is a draw
   -maxmoves N             adjudicate a draw after N full moves
+  -draw movenumber=N movecount=N score=CP     draw when both engines' scores stay small
+  -resign movecount=N score=CP                 loss for an engine whose score stays below -CP
 
 Engines (at least two; -each applies to all, an engine's own keys win):
   -engine key=value...    cmd=PATH name=NAME args="a b" dir=DIR proto=tei|ugi
@@ -407,19 +582,31 @@ Engines (at least two; -each applies to all, an engine's own keys win):
                           nodes=N depth=N timemargin=MS restart=on|off stderr=FILE
                           option.NAME=VALUE
   -each key=value...
+  -timeouts startup=MS newgame=MS ping=MS      liveness limits (default 10000 10000 5000;
+                          ping=0: no isready before each move)
 
 Match:
-  -rounds N               rounds (default 1); each round plays every pair of engines
+  -tournament round-robin|gauntlet   every pair, or the first engine against each other one
+  -rounds N               rounds (default 1); each round plays every pair once
   -games N                games per pair and round: 1, or 2 with colours swapped (default 2)
+  -repeat                 accepted for cutechess compatibility (a pair's games share an opening)
   -concurrency N          games played at once (default 1)
   -openings file=F format=tps|moves|ptn order=sequential|random start=K plies=N
   -srand SEED             seed for order=random (default 0)
-  -pgnout FILE            append PTN records of every game to FILE
+  -sprt elo0=E0 elo1=E1 alpha=A beta=B   stop when the GSPRT accepts H0 or H1 (two engines)
+  -ratinginterval N       print the ratings every N games
   -recover                restart an engine that crashed and go on (default: stop the match)
+  -shard k/K              play only this slice of the schedule (merge the results afterwards)
+
+Output:
+  -pgnout FILE            append the game records (PTN for tak) to FILE
+  -jsonout FILE           the results file (for merge and report)
+  -state FILE             a journal that -resume continues from, even after SIGKILL
   -help                   this text
 
-Exit status: 0 all games played, 1 match stopped early or an engine could not be run,
-2 bad command line. Details: docs/arbiter.md.
+Exit status: 0 all games played (or the SPRT decided), 1 match stopped early or an engine
+could not be run, 2 bad command line, 130 interrupted (SIGINT/SIGTERM; the summary so far is
+printed). Details: docs/arbiter.md.
 )";
 }
 

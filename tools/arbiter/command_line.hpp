@@ -44,6 +44,39 @@ struct OpeningsConfig {
     int plies = 0;  // > 0: use at most this many moves of each opening (cutechess plies=N)
 };
 
+enum class Tournament { round_robin, gauntlet };
+
+// -sprt: a GSPRT on the first two engines' games that ends the match once H0 or H1 is accepted.
+struct SprtSettings {
+    double elo0 = 0;
+    double elo1 = 5;
+    double alpha = 0.05;
+    double beta = 0.05;
+};
+
+// Engine-score adjudication, as cutechess's -draw and -resign.
+struct DrawAdjudication {
+    int move_number = 0;  // not before this full move
+    int move_count = 0;   // consecutive moves (of each side) within +-score
+    int score_cp = 0;
+};
+struct ResignAdjudication {
+    int move_count = 0;  // consecutive moves of one side at or below -score
+    int score_cp = 0;
+};
+
+// Liveness limits (-timeouts), in milliseconds; ping 0 turns the per-move ping off.
+struct Timeouts {
+    int startup_ms = 10'000;
+    int new_game_ms = 10'000;
+    int ping_ms = 5'000;
+};
+
+struct Shard {
+    int index = 1;  // 1-based
+    int count = 1;
+};
+
 struct MatchConfig {
     std::string game = "tak";
     std::optional<int> size;
@@ -58,16 +91,29 @@ struct MatchConfig {
     std::uint64_t seed = 0;
     std::string record_file;  // -pgnout
     bool recover = false;
+    Tournament tournament = Tournament::round_robin;
+    std::optional<SprtSettings> sprt;
+    std::optional<DrawAdjudication> draw_adjudication;
+    std::optional<ResignAdjudication> resign_adjudication;
+    Timeouts timeouts;
+    int rating_interval = 0;  // print the ratings every N games; 0: only at the end
+    std::string results_file;  // -jsonout
+    std::string state_file;    // -state: the journal that -resume continues from
+    Shard shard;
 };
 
 struct CommandLine {
     bool help = false;
     MatchConfig config;
+    std::vector<std::string> arguments;  // as given, for the results file and the journal
 };
 
 // Every error names the flag or value at fault.
 Expected<CommandLine> parse_command_line(const std::vector<std::string>& arguments);
 
 std::string help_text();
+
+// One -engine style list of key=value words (as the book command also takes them).
+Expected<EngineConfig> parse_engine_settings(const std::vector<std::string>& words, bool require_limit);
 
 }  // namespace bge::arbiter

@@ -26,8 +26,9 @@ std::optional<SearchInfo> parse_search_info(std::string_view line) {
     return SearchInfo{static_cast<int>(*score), static_cast<int>(*depth)};
 }
 
-EnginePlayer::EnginePlayer(EngineConfig config, protocol::Dialect dialect)
-    : config_(std::move(config)), dialect_(dialect) {}
+EnginePlayer::EnginePlayer(EngineConfig config, protocol::Dialect dialect, Timeouts timeouts,
+                           const std::atomic<bool>* interrupt)
+    : config_(std::move(config)), dialect_(dialect), timeouts_(timeouts), interrupt_(interrupt) {}
 
 EngineStatus EnginePlayer::fail(EngineStatus status, std::string message) {
     error_ = fmt::format("engine {}: {}", config_.name, message);
@@ -89,7 +90,7 @@ EngineStatus EnginePlayer::handshake() {
     const bool tei = dialect_ == protocol::Dialect::tei;
     if (!send(tei ? "tei" : "ugi")) return EngineStatus::disconnect;
     declared_options_.clear();
-    return read_until(tei ? "teiok" : "ugiok", protocol_timeout, [this](const std::string& line) {
+    return read_until(tei ? "teiok" : "ugiok", std::chrono::milliseconds(timeouts_.startup_ms), [this](const std::string& line) {
         // option name <name words...> type ...
         const auto words = protocol::split_words(line);
         if (words.size() < 3 || words[0] != "option" || words[1] != "name") return;
@@ -125,7 +126,13 @@ EngineStatus EnginePlayer::start_game(const std::vector<std::pair<std::string, s
         if (!send(fmt::format("setoption name {} value {}", name, value))) return EngineStatus::disconnect;
     if (!send(new_game_command) || !send("isready")) return EngineStatus::disconnect;
     // Anything before readyok (a late bestmove, info lines, error lines) belongs to nothing.
-    return read_until("readyok", protocol_timeout, [](const std::string&) {});
+    return read_until("readyok", std::chrono::milliseconds(timeouts_.new_game_ms), [](const std::string&) {});
+}
+
+EngineStatus EnginePlayer::ping() {
+    if (timeouts_.ping_ms == 0) return EngineStatus::ok;
+    if (!send("isready")) return EngineStatus::disconnect;
+    return read_until("readyok", std::chrono::milliseconds(timeouts_.ping_ms), [](const std::string&) {});
 }
 
 EngineReply EnginePlayer::think(const std::string& position_command, const std::string& go_command,
@@ -141,10 +148,18 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
         reply.kind = EngineReply::Kind::closed;
         return reply;
     }
+    // Reads in slices so an interrupt (SIGINT) is noticed within a tenth of a second.
+    constexpr auto slice = std::chrono::milliseconds(100);
     for (;;) {
-        const auto read = process_.read_line_until(deadline);
+        const auto now = SteadyClock::now();
+        const auto read = process_.read_line_until(interrupt_ ? std::min(deadline, now + slice) : deadline);
         reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
         if (read.status == ReadStatus::timeout) {
+            if (interrupt_ && interrupt_->load()) {
+                reply.kind = EngineReply::Kind::interrupted;
+                return reply;
+            }
+            if (SteadyClock::now() < deadline) continue;
             reply.kind = EngineReply::Kind::timeout;
             return reply;
         }

@@ -6,6 +6,7 @@
 // Failures come back as values. An engine that crashes, closes its pipes or has to be killed
 // because it ignores `stop` is marked as needing a restart; ensure_running() restarts it.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -35,7 +36,7 @@ struct SearchInfo {
 };
 
 struct EngineReply {
-    enum class Kind { move, timeout, closed } kind = Kind::timeout;
+    enum class Kind { move, timeout, closed, interrupted } kind = Kind::timeout;
     std::string move;             // the word after `bestmove` (may be empty or garbage: the caller checks it)
     std::int64_t elapsed_ms = 0;  // from just before `go` was written to the bestmove line
     std::optional<SearchInfo> info;
@@ -43,11 +44,12 @@ struct EngineReply {
 
 class EnginePlayer {
 public:
-    static constexpr std::chrono::milliseconds protocol_timeout{10'000};  // handshake, isready
-    static constexpr std::chrono::milliseconds stop_timeout{1'000};       // bestmove after stop
+    static constexpr std::chrono::milliseconds stop_timeout{1'000};  // bestmove after stop
     static constexpr std::chrono::milliseconds quit_timeout{1'500};
 
-    EnginePlayer(EngineConfig config, protocol::Dialect dialect);
+    // `interrupt`, when set, makes a running search give up at once (SIGINT).
+    EnginePlayer(EngineConfig config, protocol::Dialect dialect, Timeouts timeouts = {},
+                 const std::atomic<bool>* interrupt = nullptr);
     ~EnginePlayer() { quit(); }
     EnginePlayer(const EnginePlayer&) = delete;
     EnginePlayer& operator=(const EnginePlayer&) = delete;
@@ -66,6 +68,10 @@ public:
     // Sends the game's rule options, the new-game command, then isready and waits for readyok.
     EngineStatus start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                             const std::string& new_game_command);
+
+    // isready -> readyok within the ping timeout (off when it is 0): the engine is alive before
+    // its clock starts.
+    EngineStatus ping();
 
     // Sends the position and go commands and waits for bestmove until `budget` after the go.
     EngineReply think(const std::string& position_command, const std::string& go_command,
@@ -91,6 +97,8 @@ private:
 
     EngineConfig config_;
     protocol::Dialect dialect_;
+    Timeouts timeouts_;
+    const std::atomic<bool>* interrupt_;
     protocol::EngineProcess process_;
     bool serving_ = false;  // handshake done and not failed since
     bool failed_ = false;

@@ -35,6 +35,7 @@ struct PlayedGame {
     typename G::State final_position{};
     GameEnd end;
     bool engine_failed = false;              // an engine crashed or had to be killed
+    bool interrupted = false;                // stopped by SIGINT: not a result, played again on -resume
     std::optional<std::string> fatal_error;  // the game could not be played at all
 };
 

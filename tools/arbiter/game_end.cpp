@@ -20,6 +20,8 @@ std::string_view reason_literal(Termination termination) {
             return "stall";
         case Termination::disconnect:
             return "disconnect";
+        case Termination::adjudication:
+            return "adjudication";
     }
     return "rules";
 }
@@ -58,6 +60,9 @@ std::string describe(const GameEnd& end, std::string_view rule_phrase) {
             return fmt::format("{}'s connection stalls", loser);
         case Termination::disconnect:
             return fmt::format("{} disconnects", loser);
+        case Termination::adjudication:
+            if (end.outcome.kind == OutcomeKind::draw) return "Draw by adjudication";
+            return fmt::format("{} wins by adjudication", side_name(winner));
     }
     return "unknown";
 }

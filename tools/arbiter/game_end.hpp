@@ -16,6 +16,7 @@ enum class Termination {
     illegal_move,  // the mover sent an unparsable or illegal move
     stall,         // no answer in time where no clock runs (handshake, isready, nodes/depth search)
     disconnect,    // the engine exited, crashed or closed its pipes
+    adjudication,  // -draw or -resign, from the engines' own scores
 };
 
 struct GameEnd {
@@ -25,6 +26,7 @@ struct GameEnd {
 
     static GameEnd by_rules(Outcome outcome) { return {outcome, Termination::rules, {}}; }
     static GameEnd max_moves_draw() { return {Outcome::draw("max moves"), Termination::max_moves, {}}; }
+    static GameEnd adjudicated_draw() { return {Outcome::draw("adjudication"), Termination::adjudication, {}}; }
     // The mover lost for a reason of its own making.
     static GameEnd loss_of(Side loser, Termination termination, std::string illegal_move = {});
 };
@@ -34,7 +36,7 @@ constexpr std::string_view side_name(Side side) { return side == Side::first ? "
 // "1-0", "0-1" or "1/2-1/2".
 std::string result_score(const Outcome& outcome);
 // The Termination tag: the rules' reason ("road") or "max moves", "time forfeit", "illegal move",
-// "stall", "disconnect".
+// "stall", "disconnect", "adjudication".
 std::string termination_tag(const GameEnd& end);
 // The text inside the braces of a Finished line. `rule_phrase` words the rules' reason, e.g.
 // "by road" or "on flats".

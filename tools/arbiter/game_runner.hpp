@@ -8,6 +8,8 @@
 // the stall timeout is a stall. Protocol timeouts (handshake, isready) are stalls too.
 
 #include <array>
+#include <atomic>
+#include <cstdlib>
 #include <chrono>
 #include <cstdio>
 #include <optional>
@@ -84,15 +86,64 @@ inline std::string move_comment(const EngineReply& reply, bool with_time) {
     return comment;
 }
 
+// How a game may end besides the rules and the engines' own failures.
+struct Adjudication {
+    int max_moves = 0;  // 0: never
+    std::optional<DrawAdjudication> draw;
+    std::optional<ResignAdjudication> resign;
+    const std::atomic<bool>* interrupt = nullptr;  // SIGINT: abandon the game
+};
+
+// Follows the engines' scores for -draw and -resign (cutechess's rules): a draw when both sides'
+// scores stayed within +-score for movecount moves each, from full move movenumber on; a loss for
+// a side whose own score stayed at or below -score for its last movecount moves.
+class ScoreWatch {
+public:
+    explicit ScoreWatch(const Adjudication& rules) : rules_(rules) {}
+
+    // After `mover` played at ply `ply` (0-based, from the game's start) reporting `score`
+    // (centipawns from its own point of view), or no score at all.
+    std::optional<GameEnd> after_move(Side mover, std::size_t ply, std::optional<int> score) {
+        if (!score) {
+            quiet_plies_ = 0;
+            losing_moves_[index_of(mover)] = 0;
+            return std::nullopt;
+        }
+        if (rules_.resign) {
+            int& losing = losing_moves_[index_of(mover)];
+            losing = *score <= -rules_.resign->score_cp ? losing + 1 : 0;
+            if (losing >= rules_.resign->move_count) return GameEnd{Outcome::win(opponent(mover), "adjudication"),
+                                                                    Termination::adjudication, {}};
+        }
+        if (rules_.draw) {
+            quiet_plies_ = std::abs(*score) <= rules_.draw->score_cp ? quiet_plies_ + 1 : 0;
+            const std::size_t full_moves = ply / 2 + 1;
+            if (quiet_plies_ >= 2 * rules_.draw->move_count &&
+                full_moves >= static_cast<std::size_t>(rules_.draw->move_number))
+                return GameEnd::adjudicated_draw();
+        }
+        return std::nullopt;
+    }
+
+private:
+    const Adjudication& rules_;
+    int quiet_plies_ = 0;
+    int losing_moves_[2] = {0, 0};
+};
+
 template <GameAdapter A>
 class GameRunner {
 public:
     using G = typename A::Game;
 
     // players[0] plays White (the side that moves first in the game's start position).
-    GameRunner(const typename G::Variant& variant, const Opening<G>& opening, int max_moves,
+    GameRunner(const typename G::Variant& variant, const Opening<G>& opening, const Adjudication& adjudication,
                std::array<EnginePlayer*, 2> players)
-        : variant_(variant), record_(opening.start), max_moves_(max_moves), players_(players) {
+        : variant_(variant),
+          record_(opening.start),
+          adjudication_(adjudication),
+          score_watch_(adjudication_),
+          players_(players) {
         for (const auto& move : opening.moves) {
             record_.play(move);
             comments_.emplace_back("book");
@@ -113,6 +164,7 @@ public:
         played.final_position = record_.current();
         if (end) played.end = *end;
         played.engine_failed = players_[0]->needs_restart() || players_[1]->needs_restart();
+        played.interrupted = interrupted_;
         played.fatal_error = fatal_error_;
         return played;
     }
@@ -141,12 +193,21 @@ private:
         return loss_for_status(side, engine.start_game(*options, A::new_game_command(engine.dialect(), variant_)));
     }
 
+    bool interrupt_requested() const { return adjudication_.interrupt && adjudication_.interrupt->load(); }
+
     std::optional<GameEnd> next_move() {
         if (const Outcome outcome = record_.outcome(); outcome.is_over()) return GameEnd::by_rules(outcome);
-        if (max_moves_ > 0 && record_.moves().size() >= 2 * static_cast<std::size_t>(max_moves_))
+        if (adjudication_.max_moves > 0 &&
+            record_.moves().size() >= 2 * static_cast<std::size_t>(adjudication_.max_moves))
             return GameEnd::max_moves_draw();
+        if (interrupt_requested()) {
+            interrupted_ = true;
+            return GameEnd{};
+        }
         const Side side = G::side_to_move(record_.current());
         EnginePlayer& engine = player(side);
+        // Alive before its clock starts; a silent engine is a stall, not a time loss.
+        if (auto end = loss_for_status(side, engine.ping()); end || fatal_error_) return end;
         const EngineConfig& config = engine.config();
         const std::int64_t allowance = config.time_margin_ms + latency_slack_ms;
         auto& clock = clocks_[index_of(side)];
@@ -157,6 +218,11 @@ private:
 
         const EngineReply reply = engine.think(position_command<A>(engine.dialect(), record_),
                                                go_command(engine.dialect(), config, side, clocks_), budget);
+        if (reply.kind == EngineReply::Kind::interrupted) {
+            engine.abandon_search();
+            interrupted_ = true;
+            return GameEnd{};
+        }
         if (reply.kind == EngineReply::Kind::closed) {
             warn(engine.last_error());
             return GameEnd::loss_of(side, Termination::disconnect);
@@ -172,9 +238,12 @@ private:
         if (overdrawn) return GameEnd::loss_of(side, Termination::time_forfeit);
         auto move = G::parse_move(record_.current(), reply.move);
         if (!move) return GameEnd::loss_of(side, Termination::illegal_move, reply.move.empty() ? "(none)" : reply.move);
+        const std::size_t ply = record_.moves().size();
         record_.play(*move);
         comments_.push_back(move_comment(reply, config.has_clock()));
-        return std::nullopt;
+        if (record_.outcome().is_over()) return std::nullopt;  // the rules decide first
+        return score_watch_.after_move(side, ply,
+                                       reply.info ? std::optional<int>(reply.info->score_cp) : std::nullopt);
     }
 
     static void warn(const std::string& message) {
@@ -184,10 +253,12 @@ private:
     typename G::Variant variant_;
     GameRecord<G> record_;
     std::vector<std::string> comments_;
-    int max_moves_;
+    const Adjudication& adjudication_;
+    ScoreWatch score_watch_;
     std::array<EnginePlayer*, 2> players_;
     Clocks clocks_;
     std::optional<std::string> fatal_error_;
+    bool interrupted_ = false;
 };
 
 }  // namespace bge::arbiter

@@ -1,40 +1,92 @@
-// arbiter: runs engine-vs-engine matches with a cutechess-cli style command line
-// (docs/arbiter.md).
+// arbiter: runs engine-vs-engine matches with a cutechess-cli style command line, and the tools
+// around them (docs/arbiter.md):
+//   arbiter <match flags>                 play a match
+//   arbiter -resume STATEFILE             continue a match from its -state journal
+//   arbiter merge A.json B.json ...       add up the results files of shards
+//   arbiter report RESULTS.json [-o F]    a self-contained HTML page of a results file
+//   arbiter book <flags>                  generate an opening book
 
 #include <cstdio>
+#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "tools/arbiter/book.hpp"
 #include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/html_report.hpp"
 #include "tools/arbiter/match.hpp"
+#include "tools/arbiter/merge.hpp"
 #include "tools/arbiter/tak_adapter.hpp"
 
 namespace {
 
+using namespace bge::arbiter;
+
 int usage_error(const std::string& message) {
     std::fputs(fmt::format("arbiter: error: {}\n(arbiter -help lists the flags)\n", message).c_str(), stderr);
-    return bge::arbiter::exit_usage;
+    return exit_usage;
+}
+
+int play(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
+    const MatchConfig& config = command_line.config;
+    if (config.game == "tak") return run_match<TakAdapter>(config, command_line.arguments, resume);
+    for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
+        if (config.game == planned)
+            return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
+    return usage_error(
+        fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)", config.game));
+}
+
+int resume(const std::vector<std::string>& arguments) {
+    if (arguments.size() != 2) return usage_error("-resume takes the state file and nothing else");
+    const std::string& path = arguments[1];
+    auto journal = Journal::load(path);
+    if (!journal) return usage_error(journal.error());
+    auto command_line = parse_command_line(journal->header.arguments);
+    if (!command_line) return usage_error(fmt::format("{}: its command line no longer parses: {}", path,
+                                                      command_line.error()));
+    command_line->config.state_file = path;
+    return play(*command_line, *journal);
+}
+
+int report(const std::vector<std::string>& arguments) {
+    std::string input, output;
+    for (std::size_t i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == "-o" && i + 1 < arguments.size()) output = arguments[++i];
+        else if (input.empty() && !arguments[i].starts_with('-')) input = arguments[i];
+        else return usage_error(fmt::format("report: unexpected '{}' (usage: arbiter report RESULTS.json [-o PAGE.html])",
+                                            arguments[i]));
+    }
+    if (input.empty()) return usage_error("report: which results file? (arbiter report RESULTS.json [-o PAGE.html])");
+    auto results = read_results_file(input);
+    if (!results) return usage_error(results.error());
+    if (output.empty()) output = (input.ends_with(".json") ? input.substr(0, input.size() - 5) : input) + ".html";
+    std::ofstream page(output, std::ios::binary | std::ios::trunc);
+    page << html_report(results->document);
+    page.flush();
+    if (!page) return usage_error(fmt::format("report: cannot write {}", output));
+    std::fputs(fmt::format("arbiter: wrote {}\n", output).c_str(), stderr);
+    return exit_complete;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    using namespace bge::arbiter;
     const std::vector<std::string> arguments(argv + 1, argv + argc);
+    if (!arguments.empty()) {
+        if (arguments[0] == "-resume" || arguments[0] == "--resume") return resume(arguments);
+        if (arguments[0] == "merge") return run_merge(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
+        if (arguments[0] == "report") return report(arguments);
+        if (arguments[0] == "book") return run_book(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
+    }
     auto command_line = parse_command_line(arguments);
     if (!command_line) return usage_error(command_line.error());
     if (command_line->help) {
         std::fputs(help_text().c_str(), stdout);
         return exit_complete;
     }
-    const MatchConfig& config = command_line->config;
-    if (config.game == "tak") return run_match<TakAdapter>(config);
-    for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
-        if (config.game == planned)
-            return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
-    return usage_error(
-        fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)", config.game));
+    return play(*command_line, std::nullopt);
 }

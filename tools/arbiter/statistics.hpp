@@ -1,10 +1,15 @@
 #pragma once
-// Match statistics as cutechess-cli reports them (formulas in docs/arbiter.md). Header-only so the
-// unit tests can check them against worked numbers without linking the arbiter.
+// Match statistics (formulas in docs/arbiter.md, "Statistics"): the trinomial Elo lines as
+// cutechess-cli prints them (inline here), and in statistics.cpp the game-pair (pentanomial) Elo,
+// normalized Elo, the generalized SPRT as fishtest computes it, the fastchess result block, and
+// maximum-likelihood ratings for more than two engines with cutechess's ranking table.
 
+#include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -76,5 +81,96 @@ inline std::string score_line(const std::string& first, const std::string& secon
     return fmt::format("Score of {} vs {}: {} - {} - {}  [{:.3f}] {}", first, second, tally.wins, tally.losses,
                        tally.draws, tally.score(), tally.games());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Game pairs (pentanomial): the two games of an encounter, same opening, colours swapped.
+
+struct Pentanomial {
+    // Pairs by the engine of interest's points over the two games: [LL, LD, WL+DD, WD, WW].
+    std::array<int, 5> counts{};
+    // counts[2] split up, for the WL/DD ratio.
+    int wl = 0;
+    int dd = 0;
+
+    // Each argument is the engine's points in one game of the pair: 0, 0.5 or 1 (other values
+    // are rounded to the nearest of those).
+    void add_pair(double first_points, double second_points);
+    int pairs() const;
+    // Points per game in [0, 1] (the pair score halved); 0.5 before any pair.
+    double score() const;
+};
+
+// "Ptnml(0-2): [LL, LD, WL+DD, WD, WW]"
+std::string pentanomial_line(const Pentanomial& pentanomial);
+
+struct EloInterval {
+    double elo;       // +-infinity at a 100% / 0% score
+    double error_95;  // half-width of the 95% interval; NaN when it is unbounded
+};
+
+// Logistic Elo from the mean and variance of the pair scores (fastchess, fishtest).
+EloInterval elo_from_pentanomial(const Pentanomial& pentanomial);
+// Normalized Elo (fishtest): (score - 1/2) / (per-game standard deviation) * 800 / ln 10.
+EloInterval normalized_elo(const Tally& tally);
+EloInterval normalized_elo(const Pentanomial& pentanomial);
+// Likelihood of superiority in percent, normal approximation on the mean score (fastchess).
+double los_percent(const Tally& tally);
+double los_percent(const Pentanomial& pentanomial);
+
+// ---------------------------------------------------------------------------------------------
+// Generalized SPRT, normalized-Elo model (fishtest's LLR_normalized).
+
+struct SprtConfig {
+    double elo0;  // bounds in normalized Elo
+    double elo1;
+    double alpha;
+    double beta;
+};
+
+struct SprtStatus {
+    double llr;
+    double lower;  // ln(beta / (1 - alpha))
+    double upper;  // ln((1 - beta) / alpha)
+    enum class Verdict { continue_testing, accept_h0, accept_h1 } verdict;
+};
+
+SprtStatus sprt(const Pentanomial& pentanomial, const SprtConfig& config);
+SprtStatus sprt(const Tally& tally, const SprtConfig& config);  // unpaired games
+
+// "LLR: 2.95 (-2.94, 2.94) [0.00, 5.00]"
+std::string sprt_line(const SprtStatus& status, const SprtConfig& config);
+
+// The fastchess summary of one pair of engines (from the first engine's side). Elo, nElo, LOS
+// and DrawRatio come from the pentanomial when there is a complete pair, else from the tally;
+// the LLR line is there only with both an SPRT status and its configuration.
+std::vector<std::string> result_block(const std::string& first, const std::string& second, const Tally& tally,
+                                      const Pentanomial& pentanomial, const std::optional<SprtStatus>& status,
+                                      const std::optional<SprtConfig>& config);
+
+// ---------------------------------------------------------------------------------------------
+// Ratings for any number of engines: Bradley-Terry (logistic) maximum likelihood.
+
+struct GameResult {
+    int white;  // engine indices
+    int black;
+    double white_points;  // 1, 0.5 or 0
+};
+
+struct RankRow {
+    int engine;
+    double elo;       // mean of the finite ratings is 0; +-infinity for an all-win / all-loss record
+    double error_95;  // NaN where unbounded
+    int games;
+    double score;       // points per game in [0, 1]; NaN without games
+    double draw_ratio;  // draws per game in [0, 1]; NaN without games
+};
+
+// One row per engine, best first (ties by engine index). Games naming an engine out of range or
+// the same engine twice are ignored.
+std::vector<RankRow> rank_engines(int engine_count, const std::vector<GameResult>& games);
+
+// cutechess-cli's table: a header line, then one line per row (rank from 1). A missing name
+// prints as the engine's number.
+std::vector<std::string> ranking_table(const std::vector<RankRow>& rows, const std::vector<std::string>& names);
 
 }  // namespace bge::arbiter

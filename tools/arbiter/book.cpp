@@ -1,0 +1,210 @@
+#include "tools/arbiter/book.hpp"
+
+#include <cctype>
+#include <cstdio>
+#include <limits>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "protocol/text.hpp"
+#include "tools/arbiter/book_generator.hpp"
+#include "tools/arbiter/tak_adapter.hpp"
+
+namespace bge::arbiter {
+
+namespace {
+
+// Komi in half points: "2", "2.5", "-1.5", "+0.5" (as the match's -komi).
+Expected<int> parse_half_points(const std::string& text) {
+    std::string_view rest = text;
+    const bool negative = rest.starts_with('-');
+    if (negative || rest.starts_with('+')) rest.remove_prefix(1);
+    const auto bad = [&] {
+        return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
+    };
+    int whole = 0, digits = 0;
+    while (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
+        if (++digits > 3) return make_error(fmt::format("-komi {}: too large", text));
+        whole = whole * 10 + (rest[0] - '0');
+        rest.remove_prefix(1);
+    }
+    if (digits == 0) return bad();
+    int half = 2 * whole;
+    if (rest == ".5")
+        half += 1;
+    else if (!rest.empty() && rest != ".0")
+        return bad();
+    return negative ? -half : half;
+}
+
+class Reader {
+public:
+    explicit Reader(const std::vector<std::string>& arguments) : arguments_(arguments) {}
+    bool done() const { return position_ >= arguments_.size(); }
+    const std::string& take() { return arguments_[position_++]; }
+
+    // A flag's value is the next word, even if it starts with a dash (-komi -1.5).
+    Expected<std::string> value_of(const std::string& flag) {
+        if (done()) return make_error(fmt::format("{} needs a value", flag));
+        return take();
+    }
+    Expected<std::int64_t> integer_of(const std::string& flag, std::int64_t min, std::int64_t max) {
+        auto text = value_of(flag);
+        if (!text) return make_error(text.error());
+        auto value = protocol::parse_integer(*text, min, max, flag);
+        if (!value) return make_error(value.error());
+        return *value;
+    }
+    // The key=value words after -engine, up to the next flag.
+    std::vector<std::string> words() {
+        std::vector<std::string> words;
+        while (!done() && !arguments_[position_].starts_with('-')) words.push_back(take());
+        return words;
+    }
+
+private:
+    const std::vector<std::string>& arguments_;
+    std::size_t position_ = 0;
+};
+
+Status check_engine_limit(const EngineConfig& engine) {
+    if (engine.time_control)
+        return make_error(
+            fmt::format("-engine (cmd={}): tc= has no meaning for a book; give depth=, nodes= or st=", engine.command));
+    if (!engine.depth && !engine.nodes && !engine.move_time_ms)
+        return make_error(fmt::format("-engine (cmd={}): needs a limit: depth=, nodes= or st=", engine.command));
+    return success();
+}
+
+Expected<BookConfig> parse(const std::vector<std::string>& arguments) {
+    BookConfig config;
+    Reader reader(arguments);
+    bool plies_given = false, count_given = false, max_eval_given = false;
+    while (!reader.done()) {
+        const std::string flag = reader.take();
+        if (flag == "-help" || flag == "--help" || flag == "-h") {
+            config.help = true;
+        } else if (flag == "-game") {
+            auto value = reader.value_of(flag);
+            if (!value) return make_error(value.error());
+            config.game = *value;
+            config.rules.game = *value;
+        } else if (flag == "-size") {
+            auto value = reader.integer_of(flag, 1, 1000);
+            if (!value) return make_error(value.error());
+            config.rules.size = static_cast<int>(*value);
+        } else if (flag == "-komi") {
+            auto value = reader.value_of(flag);
+            if (!value) return make_error(value.error());
+            auto half = parse_half_points(*value);
+            if (!half) return make_error(half.error());
+            config.rules.half_komi = *half;
+        } else if (flag == "-plies") {
+            auto value = reader.integer_of(flag, 1, 1000);
+            if (!value) return make_error(value.error());
+            config.plies = static_cast<int>(*value);
+            plies_given = true;
+        } else if (flag == "-count") {
+            auto value = reader.integer_of(flag, 1, 10'000'000);
+            if (!value) return make_error(value.error());
+            config.count = static_cast<int>(*value);
+            count_given = true;
+        } else if (flag == "-srand") {
+            auto value = reader.integer_of(flag, 0, std::numeric_limits<std::int64_t>::max());
+            if (!value) return make_error(value.error());
+            config.seed = static_cast<std::uint64_t>(*value);
+        } else if (flag == "-out") {
+            auto value = reader.value_of(flag);
+            if (!value) return make_error(value.error());
+            if (value->empty()) return make_error("-out needs a file name");
+            config.out_file = *value;
+        } else if (flag == "-format") {
+            auto value = reader.value_of(flag);
+            if (!value) return make_error(value.error());
+            if (*value == "moves")
+                config.format = BookFormat::moves;
+            else if (*value == "tps")
+                config.format = BookFormat::tps;
+            else
+                return make_error(fmt::format("-format {}: expected moves or tps", *value));
+        } else if (flag == "-engine") {
+            const std::vector<std::string> words = reader.words();
+            if (words.empty()) return make_error("-engine needs key=value words (cmd=PATH depth=N ...)");
+            auto engine = parse_engine_settings(words, false);
+            if (!engine) return make_error(engine.error());
+            if (auto status = check_engine_limit(*engine); !status) return make_error(status.error());
+            config.engine = std::move(*engine);
+        } else if (flag == "-maxeval") {
+            auto value = reader.integer_of(flag, 0, 1'000'000'000);
+            if (!value) return make_error(value.error());
+            config.max_eval_cp = static_cast<int>(*value);
+            max_eval_given = true;
+        } else if (flag == "-tries") {
+            auto value = reader.integer_of(flag, 1, 1'000'000'000);
+            if (!value) return make_error(value.error());
+            config.max_tries = static_cast<int>(*value);
+        } else {
+            return make_error(fmt::format("unknown flag '{}'", flag));
+        }
+    }
+    if (config.help) return config;
+    if (!plies_given) return make_error("-plies is missing: how many moves each opening has");
+    if (!count_given) return make_error("-count is missing: how many openings to generate");
+    if (max_eval_given && !config.engine) return make_error("-maxeval needs an -engine to evaluate the openings");
+    if (config.max_tries == 0 && config.count > std::numeric_limits<int>::max() / 50)
+        config.max_tries = std::numeric_limits<int>::max();
+    return config;
+}
+
+int usage_error(const std::string& message) {
+    std::fputs(fmt::format("arbiter: error: book: {}\n(arbiter book -help lists the flags)\n", message).c_str(),
+               stderr);
+    return book_detail::exit_usage;
+}
+
+}  // namespace
+
+Expected<BookConfig> parse_book_command_line(const std::vector<std::string>& arguments) { return parse(arguments); }
+
+std::string book_help_text() {
+    return R"(arbiter book - generates an opening book of distinct random lines
+
+usage: arbiter book -game tak -size N [-komi K] -plies P -count C [-srand SEED] [-out FILE]
+                    [-format moves|tps] [-engine cmd=PATH depth=N|nodes=N|st=S ...] [-maxeval CP]
+
+  -game tak          the game (default tak)
+  -size N            board size (tak: 3..8, default 6)
+  -komi K            komi in flats, steps of 0.5 (default 0); the engine is told it
+  -plies P           moves in each opening (required)
+  -count C           openings to generate (required)
+  -srand SEED        seed of the random moves (default 0): same seed, same book
+  -out FILE          write the book to FILE (default: stdout)
+  -format moves|tps  one line of moves from the start (default), or the final position
+  -engine key=value  keep only openings this engine scores within +-maxeval
+                     (cmd= name= args= dir= proto= stderr= option.NAME= and a limit:
+                     depth=, nodes= or st=)
+  -maxeval CP        the bound in centipawns (default 100)
+  -tries N           give up after N candidates (default 50 * count)
+
+Openings are distinct by final position and never finished. The file reads back with
+-openings file=FILE format=moves (or format=tps). Details: docs/arbiter.md.
+)";
+}
+
+int run_book(const std::vector<std::string>& arguments) {
+    auto config = parse(arguments);
+    if (!config) return usage_error(config.error());
+    if (config->help) {
+        std::fputs(book_help_text().c_str(), stdout);
+        return book_detail::exit_done;
+    }
+    if (config->game == "tak") return generate_book<TakAdapter>(*config);
+    for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
+        if (config->game == planned)
+            return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
+    return usage_error(
+        fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)", config->game));
+}
+
+}  // namespace bge::arbiter

@@ -24,6 +24,7 @@ public:
         std::uint8_t depth = 0;
         Bound bound = Bound::none;
         std::uint8_t generation = 0;
+        std::uint8_t epoch = 0;  // entries of another epoch are empty (0: never written)
         bool has_move = false;
     };
 
@@ -36,20 +37,23 @@ public:
         buckets_.reset(new Bucket[buckets]);
         mask_ = buckets - 1;
         megabytes_ = megabytes;
-        clear();
+        wipe();
     }
     std::size_t megabytes() const { return megabytes_; }
 
+    // Empties the table in O(1) by starting a new epoch, so a new game costs nothing even with a
+    // large table; the memory is wiped only when the epoch counter wraps around.
     void clear() {
-        for (std::size_t i = 0; i <= mask_; ++i) buckets_[i] = Bucket{};
         generation_ = 0;
+        if (++epoch_ != 0) return;
+        wipe();
     }
     void new_search() { ++generation_; }
 
     const Entry* probe(std::uint64_t key) const {
         const Bucket& bucket = buckets_[key & mask_];
         for (const Entry& entry : bucket.slots)
-            if (entry.key == key && entry.bound != Bound::none) return &entry;
+            if (entry.key == key && entry.epoch == epoch_ && entry.bound != Bound::none) return &entry;
         return nullptr;
     }
 
@@ -57,19 +61,20 @@ public:
         Bucket& bucket = buckets_[key & mask_];
         Entry& deep = bucket.slots[0];
         Entry& recent = bucket.slots[1];
+        auto live = [&](const Entry& e) { return e.bound != Bound::none && e.epoch == epoch_; };
         Entry* target = &recent;
-        if (deep.key == key || deep.bound == Bound::none || deep.generation != generation_ || depth >= deep.depth)
-            target = &deep;
-        if (target == &deep && deep.key != key && deep.bound != Bound::none && deep.generation == generation_)
+        if (!live(deep) || deep.key == key || deep.generation != generation_ || depth >= deep.depth) target = &deep;
+        if (target == &deep && live(deep) && deep.key != key && deep.generation == generation_)
             recent = deep;  // keep the displaced deep entry one more while
         // Keep an older best move when this result has none.
-        const bool same = target->key == key;
+        const bool same = live(*target) && target->key == key;
         Entry entry;
         entry.key = key;
         entry.score = to_table(score, ply);
         entry.depth = static_cast<std::uint8_t>(std::clamp(depth, 0, 255));
         entry.bound = bound;
         entry.generation = generation_;
+        entry.epoch = epoch_;
         if (move) {
             entry.move = *move;
             entry.has_move = true;
@@ -92,7 +97,7 @@ public:
         int used = 0;
         for (std::size_t i = 0; i < sample; ++i)
             for (const Entry& entry : buckets_[i].slots)
-                if (entry.bound != Bound::none && entry.generation == generation_) ++used;
+                if (entry.bound != Bound::none && entry.epoch == epoch_ && entry.generation == generation_) ++used;
         return static_cast<int>(used * 1000 / (2 * sample));
     }
 
@@ -100,6 +105,11 @@ private:
     struct Bucket {
         Entry slots[2];
     };
+    void wipe() {
+        for (std::size_t i = 0; i <= mask_; ++i) buckets_[i] = Bucket{};
+        generation_ = 0;
+        epoch_ = 1;
+    }
     static int to_table(int score, int ply) {
         if (score >= win_threshold) return score + ply;
         if (score <= -win_threshold) return score - ply;
@@ -110,6 +120,7 @@ private:
     std::size_t mask_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
+    std::uint8_t epoch_ = 1;
 };
 
 }  // namespace bge::search

@@ -126,6 +126,7 @@ public:
                 return make_error(fmt::format("engine {}: no bestmove within {} ms", player_.name(), budget.count()));
             case EngineReply::Kind::closed:
             case EngineReply::Kind::interrupted:
+            case EngineReply::Kind::stall:
                 return make_error(player_.last_error().empty()
                                       ? fmt::format("engine {}: it stopped answering", player_.name())
                                       : player_.last_error());

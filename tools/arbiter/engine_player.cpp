@@ -129,37 +129,38 @@ EngineStatus EnginePlayer::start_game(const std::vector<std::pair<std::string, s
     return read_until("readyok", std::chrono::milliseconds(timeouts_.new_game_ms), [](const std::string&) {});
 }
 
-EngineStatus EnginePlayer::ping() {
-    if (timeouts_.ping_ms == 0) return EngineStatus::ok;
-    if (!send("isready")) return EngineStatus::disconnect;
-    return read_until("readyok", std::chrono::milliseconds(timeouts_.ping_ms), [](const std::string&) {});
-}
-
 EngineReply EnginePlayer::think(const std::string& position_command, const std::string& go_command,
                                 std::chrono::milliseconds budget) {
     EngineReply reply;
-    if (!send(position_command)) {
-        reply.kind = EngineReply::Kind::closed;
-        return reply;
-    }
+    const bool ping = timeouts_.ping_ms > 0;
+    // The clock starts before anything is written: the engine's own latency is its own.
     const auto start = SteadyClock::now();
     const auto deadline = start + budget;
-    if (!send(go_command)) {
+    const auto ping_deadline = start + std::chrono::milliseconds(timeouts_.ping_ms);
+    if ((ping && !send("isready")) || !send(position_command) || !send(go_command)) {
         reply.kind = EngineReply::Kind::closed;
         return reply;
     }
+    bool ready = !ping;
     // Reads in slices so an interrupt (SIGINT) is noticed within a tenth of a second.
     constexpr auto slice = std::chrono::milliseconds(100);
     for (;;) {
+        auto until = ready ? deadline : std::min(deadline, ping_deadline);
+        if (interrupt_) until = std::min(until, SteadyClock::now() + slice);
+        const auto read = process_.read_line_until(until);
         const auto now = SteadyClock::now();
-        const auto read = process_.read_line_until(interrupt_ ? std::min(deadline, now + slice) : deadline);
-        reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+        reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - start).count();
         if (read.status == ReadStatus::timeout) {
             if (interrupt_ && interrupt_->load()) {
                 reply.kind = EngineReply::Kind::interrupted;
                 return reply;
             }
-            if (SteadyClock::now() < deadline) continue;
+            if (!ready && now >= ping_deadline && ping_deadline < deadline) {
+                fail(EngineStatus::stall, fmt::format("no 'readyok' within {} ms before its move", timeouts_.ping_ms));
+                reply.kind = EngineReply::Kind::stall;
+                return reply;
+            }
+            if (now < deadline) continue;
             reply.kind = EngineReply::Kind::timeout;
             return reply;
         }
@@ -167,6 +168,10 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
             fail(EngineStatus::disconnect, "it exited or closed its output during a search");
             reply.kind = EngineReply::Kind::closed;
             return reply;
+        }
+        if (!ready) {
+            ready = read.line == "readyok";
+            continue;
         }
         if (read.line.starts_with("info ")) {
             if (auto info = parse_search_info(read.line)) reply.info = info;

@@ -36,7 +36,7 @@ struct SearchInfo {
 };
 
 struct EngineReply {
-    enum class Kind { move, timeout, closed, interrupted } kind = Kind::timeout;
+    enum class Kind { move, timeout, closed, interrupted, stall } kind = Kind::timeout;
     std::string move;             // the word after `bestmove` (may be empty or garbage: the caller checks it)
     std::int64_t elapsed_ms = 0;  // from just before `go` was written to the bestmove line
     std::optional<SearchInfo> info;
@@ -69,11 +69,10 @@ public:
     EngineStatus start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                             const std::string& new_game_command);
 
-    // isready -> readyok within the ping timeout (off when it is 0): the engine is alive before
-    // its clock starts.
-    EngineStatus ping();
-
-    // Sends the position and go commands and waits for bestmove until `budget` after the go.
+    // Sends isready (unless the ping timeout is 0), the position and go commands in one go, and
+    // waits for bestmove until `budget` after them. Whatever comes before readyok (a stale
+    // bestmove, say) is discarded; no readyok within the ping timeout is a stall (the engine is
+    // then killed, and needs a restart).
     EngineReply think(const std::string& position_command, const std::string& go_command,
                       std::chrono::milliseconds budget);
 

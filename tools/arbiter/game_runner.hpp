@@ -206,8 +206,6 @@ private:
         }
         const Side side = G::side_to_move(record_.current());
         EnginePlayer& engine = player(side);
-        // Alive before its clock starts; a silent engine is a stall, not a time loss.
-        if (auto end = loss_for_status(side, engine.ping()); end || fatal_error_) return end;
         const EngineConfig& config = engine.config();
         const std::int64_t allowance = config.time_margin_ms + latency_slack_ms;
         auto& clock = clocks_[index_of(side)];
@@ -222,6 +220,10 @@ private:
             engine.abandon_search();
             interrupted_ = true;
             return GameEnd{};
+        }
+        if (reply.kind == EngineReply::Kind::stall) {
+            warn(engine.last_error());
+            return GameEnd::loss_of(side, Termination::stall);
         }
         if (reply.kind == EngineReply::Kind::closed) {
             warn(engine.last_error());

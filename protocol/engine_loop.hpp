@@ -229,8 +229,12 @@ private:
         }
     }
 
+    std::string_view query_names() const {
+        return spec_.score_text ? "p1turn, gameover, result, score" : "p1turn, gameover, result";
+    }
+
     void query(const std::vector<std::string_view>& words) {
-        if (words.size() != 2) return out_.error("query needs one of: p1turn, gameover, result");
+        if (words.size() != 2) return out_.error(fmt::format("query needs one of: {}", query_names()));
         if (!game_) return out_.error("no position set; send position first");
         const Outcome outcome = game_->outcome();
         if (words[1] == "p1turn")
@@ -244,8 +248,12 @@ private:
                 out_.line("response draw");
             else
                 out_.line(outcome.winner == Side::first ? "response p1win" : "response p2win");
+        } else if (words[1] == "score" && spec_.score_text) {
+            const auto text = spec_.score_text(game_->current(), outcome);
+            if (!text) return out_.error("query score: this position has no score");
+            out_.line("response " + *text);
         } else
-            out_.error(fmt::format("query needs one of: p1turn, gameover, result; got '{}'", excerpt(words[1])));
+            out_.error(fmt::format("query needs one of: {}; got '{}'", query_names(), excerpt(words[1])));
     }
 
     // ---------------------------------------------------------------------------------------
@@ -389,6 +397,9 @@ private:
         auto variant = spec_.variant(options_);
         if (!variant) return out_.error(variant.error());
         std::uint64_t total_nodes = 0;
+        // Each position's best move, score and node count, hashed: any change in what the search
+        // does shows here, also for searches whose node count is fixed (MCTS iterations).
+        std::uint64_t signature = 0xB3C4D5E6F7A81929ULL;
         const auto start = std::chrono::steady_clock::now();
         std::atomic<bool> never{false};
         for (std::size_t i = 0; i < spec_.bench_positions.size(); ++i) {
@@ -398,12 +409,15 @@ private:
             search::SearchRequest<G> request;
             request.root = *position;
             request.history = {G::hash(*position)};
-            request.limits.depth = depth;
+            request.limits = player_->bench_limits(depth);
             request.start = search::Clock::now();
             search::SearchControl<G> control;
             control.stop = &never;
             const auto result = player_->search(request, control);
             total_nodes += result.nodes;
+            const std::string best = result.has_move ? G::format_move(*position, result.best) : "none";
+            for (const char c : fmt::format("{} {} {};", best, result.score, result.nodes))
+                signature = (signature ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
             Output::log(fmt::format("bench position {}/{}: {} nodes, best {}", i + 1, spec_.bench_positions.size(),
                                     result.nodes, result.has_move ? G::format_move(*position, result.best) : "none"));
         }
@@ -414,6 +428,7 @@ private:
         out_.line(fmt::format("Nodes searched  : {}", total_nodes));
         out_.line(fmt::format("Nodes/second    : {}",
                               total_nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
+        out_.line(fmt::format("Signature       : {:016x}", signature));
     }
 
     void join_search() {

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,11 @@ struct EngineSpec {
 
     std::vector<PlayerEntry<G>> players;
     std::string default_player;
+
+    // `query score` (UGI extension): the game's score of a position and its outcome, as the
+    // `response` text (Tak: the study's score from White's point of view, docs/tak.md). Empty, or
+    // nullopt for a position: the engine has no score and the query is refused with an error.
+    std::function<std::optional<std::string>(const typename G::State&, const Outcome&)> score_text;
 
     // `bench`: fixed positions searched to a fixed depth by the current player.
     std::vector<std::string> bench_positions;

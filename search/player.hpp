@@ -64,6 +64,13 @@ public:
     // A new game starts: forget what was learned about the previous one.
     virtual void new_game() {}
     virtual SearchResult<G> search(const SearchRequest<G>& request, const SearchControl<G>& control) = 0;
+    // The fixed limits `bench <depth>` uses: depth for depth-first searches; players that do not
+    // search by depth translate it (MCTS: a number of iterations).
+    virtual Limits bench_limits(int depth) const {
+        Limits limits;
+        limits.depth = depth;
+        return limits;
+    }
 };
 
 }  // namespace bge::search

@@ -220,13 +220,26 @@ TEST_CASE("end of input lets a running search finish", "[protocol][script]") {
 TEST_CASE("bench prints a node signature and a speed", "[protocol][bench]") {
     EngineSession engine(tak_binary, {"bench 2"});
     const auto lines = engine.finish();
-    REQUIRE(lines.size() == 3);
+    REQUIRE(lines.size() == 4);
     CHECK(lines[0].rfind("Total time (ms) : ", 0) == 0);
     CHECK(lines[1].rfind("Nodes searched  : ", 0) == 0);
     CHECK(lines[2].rfind("Nodes/second    : ", 0) == 0);
-    // The signature is the same on every run.
+    CHECK(lines[3].rfind("Signature       : ", 0) == 0);
+    // The node count and the signature are the same on every run.
     EngineSession again(tak_binary, {"bench 2"});
-    CHECK(again.finish()[1] == lines[1]);
+    const auto repeated = again.finish();
+    CHECK(repeated[1] == lines[1]);
+    CHECK(repeated[3] == lines[3]);
+    // MCTS at one thread is deterministic too, and has a signature of its own.
+    const std::vector<std::string> mcts = {"setoption name Player value mcts", "setoption name MctsThreads value 1",
+                                           "setoption name MctsLeafDepth value 0", "bench 2"};
+    EngineSession first(tak_binary, mcts);
+    EngineSession second(tak_binary, mcts);
+    const auto a = first.finish(), b = second.finish();
+    REQUIRE(a.size() == 4);
+    CHECK(a[1] == "Nodes searched  : 20000");  // 1000 iterations a depth, 10 positions
+    CHECK(a[3] == b[3]);
+    CHECK(a[3] != lines[3]);
 }
 
 TEST_CASE("bad input gets one error line and changes nothing", "[protocol][errors]") {

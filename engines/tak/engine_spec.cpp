@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/tak/scoring.hpp"
 #include "engines/tak/players.hpp"
 #include "protocol/text.hpp"
 
@@ -18,8 +19,7 @@ protocol::EngineSpec<Tak> tak_engine_spec() {
         options.add_spin("HalfKomi", 0, -20, 20, "komi in half flats, added to Black's flat count");
         options.add_spin("Size", 6, min_size, max_size, "board size for startpos (teinewgame <size> sets it)");
         options.add_check("RepetitionDraw", false, "threefold repetition is a draw (not a standard Tak rule)");
-        options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB");
-        options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the random player");
+        add_player_options(options);
     };
     spec.variant = [](const protocol::OptionRegistry& options) -> Expected<Variant> {
         Variant variant;
@@ -32,6 +32,12 @@ protocol::EngineSpec<Tak> tak_engine_spec() {
         auto size = protocol::parse_integer(argument, min_size, max_size, "board size");
         if (!size) return make_error(size.error());
         return options.assign("Size", argument);
+    };
+
+    // `query score`: the study's score of a finished game from White's point of view (docs/tak.md).
+    spec.score_text = [](const State& position, const Outcome& outcome) -> std::optional<std::string> {
+        if (!outcome.is_over()) return "none";
+        return std::to_string(study_score(position, outcome));
     };
 
     spec.players = tak_players();

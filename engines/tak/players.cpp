@@ -3,6 +3,8 @@
 #include <memory>
 
 #include "engines/tak/evaluation.hpp"
+#include "engines/tak/mcts_player.hpp"
+#include "engines/tak/study_players.hpp"
 #include "search/alphabeta.hpp"
 #include "search/random_player.hpp"
 
@@ -34,15 +36,26 @@ private:
 
 }  // namespace
 
+void add_player_options(protocol::OptionRegistry& options) {
+    options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
+    options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
+    add_mcts_player_options(options);
+    add_study_player_options(options);
+}
+
 std::vector<protocol::PlayerEntry<Tak>> tak_players() {
-    return {
+    std::vector<protocol::PlayerEntry<Tak>> players = {
         {"alphabeta", "iterative-deepening PVS with a transposition table over the hand-written evaluation",
          [](const protocol::OptionRegistry& options) { return std::make_unique<AlphaBetaPlayer>(options); }},
-        {"random", "uniform over the legal moves",
+        {"random", "uniform over the legal moves (reseeded from Seed and the game number every game)",
          [](const protocol::OptionRegistry& options) {
-             return std::make_unique<search::RandomPlayer<Tak>>(static_cast<std::uint64_t>(options.integer("Seed")));
+             return std::make_unique<search::RandomPlayer<Tak>>(
+                 [&options] { return static_cast<std::uint64_t>(options.integer("Seed")); });
          }},
     };
+    for (auto& entry : mcts_players()) players.push_back(std::move(entry));
+    for (auto& entry : study_players()) players.push_back(std::move(entry));
+    return players;
 }
 
 }  // namespace bge::tak

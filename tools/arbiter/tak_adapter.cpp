@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/tak/ptn_file.hpp"
+#include "core/tak/scoring.hpp"
 
 namespace bge::arbiter {
 
@@ -74,6 +75,8 @@ std::string TakAdapter::format_record(const PlayedGame<tak::Tak>& played, const 
     game.result = tak::Tak::result_text(played.final_position, played.end.outcome);
     game.set_tag("Result", game.result);
     game.set_tag("Termination", termination_tag(played.end));
+    // The Tak study's score: the winner's board area plus unplayed pieces (docs/tak.md, "Scoring").
+    game.set_tag("StudyScore", tak::study_score_text(played.final_position, played.end.outcome));
     game.start = played.start;
     game.moves = played.moves;
     game.comments = played.comments;

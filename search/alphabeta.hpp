@@ -7,6 +7,7 @@
 //   int evaluate(const State&)                  score for the side to move (required)
 //   int order_hint(const State&, const Move&)   a guess of the move's merit for ordering (optional)
 //   void noisy_moves(const State&, MoveList&)   moves quiescence should still try (optional)
+//   bool null_move_allowed(const State&)        whether a null move is safe here (optional)
 //
 // Turns that do not alternate are handled: a child is negated only when the side to move changes.
 
@@ -29,9 +30,22 @@ concept AlphaBetaEvaluator = Game<G> && requires(E& evaluator, const typename G:
     { evaluator.evaluate(state) } -> std::convertible_to<int>;
 };
 
+// Games where "passing" makes sense to the search (not as a legal move): null-move pruning.
+template <class G>
+concept NullMoveGame = Game<G> && requires(typename G::State& state, const typename G::Undo& undo) {
+    { G::play_null(state) } -> std::same_as<typename G::Undo>;
+    { G::undo_null(state, undo) } -> std::same_as<void>;
+};
+
 struct AlphaBetaSettings {
     int max_depth = 64;
     bool late_move_reductions = true;
+    // Null-move pruning: at non-PV nodes at least this deep, if the static evaluation already
+    // beats beta, let the opponent move twice at reduced depth; a score still >= beta cuts off.
+    // Needs NullMoveGame; the evaluator may veto it (null_move_allowed) where passing is unsafe.
+    bool null_move = false;
+    int null_move_min_depth = 3;
+    int null_move_reduction = 2;
 };
 
 template <Game G, AlphaBetaEvaluator<G> Evaluator>
@@ -141,6 +155,7 @@ private:
         bool has_killer[2] = {false, false};
         Move pv[max_ply + 1];
         int pv_length = 0;
+        bool after_null = false;  // the move into this ply was a null move
     };
 
     static constexpr int infinity = win_score + 1;
@@ -167,6 +182,13 @@ private:
         for (const Move& move : data.moves) root_moves_.push_back({move, hint(root, move)});
         std::stable_sort(root_moves_.begin(), root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    }
+
+    bool null_move_allowed(const State& state) {
+        if constexpr (requires { evaluator_.null_move_allowed(state); })
+            return evaluator_.null_move_allowed(state);
+        else
+            return true;
     }
 
     int hint(const State& state, const Move& move) {
@@ -303,6 +325,22 @@ private:
                 if (entry->bound == Bound::exact) return score;
                 if (entry->bound == Bound::lower && score >= beta) return score;
                 if (entry->bound == Bound::upper && score <= alpha) return score;
+            }
+        }
+
+        if constexpr (NullMoveGame<G>) {
+            if (settings_.null_move && !pv_node && depth >= settings_.null_move_min_depth && !data.after_null &&
+                !is_decisive(beta) && null_move_allowed(state) && evaluator_.evaluate(state) >= beta) {
+                const auto record = G::play_null(state);
+                path_.push_back(G::hash(state));
+                plies_[ply + 1].after_null = true;
+                const int reduced = depth - 1 - settings_.null_move_reduction - depth / 6;
+                const int score = -negamax(state, reduced, -beta, -beta + 1, ply + 1);
+                plies_[ply + 1].after_null = false;
+                path_.pop_back();
+                G::undo_null(state, record);
+                if (aborted_) return 0;
+                if (score >= beta) return is_decisive(score) ? beta : score;
             }
         }
 

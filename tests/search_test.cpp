@@ -179,3 +179,31 @@ TEST_CASE("the evaluation sees roads that one placement completes", "[search][ev
     const State mirror = tps("x5/x5/2,2,2,2,x/x5/1,1,1,x2 2 6");
     CHECK(evaluator.evaluate(mirror) == evaluator.evaluate(s));
 }
+
+TEST_CASE("null-move pruning keeps the tactics and saves nodes", "[search]") {
+    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
+    search::Limits limits;
+    limits.depth = 6;
+    auto plain = std::make_unique<TakAlphaBeta>();
+    auto pruned = std::make_unique<TakAlphaBeta>();
+    pruned->settings().null_move = true;
+    const auto without = run(*plain, root, limits);
+    const auto with = run(*pruned, root, limits);
+    CHECK(with.nodes < without.nodes);
+    for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7"}) {
+        const State tactical = tps(position);
+        INFO(position);
+        search::Limits deep;
+        deep.depth = 4;
+        const auto result = run(*pruned, tactical, deep);
+        CHECK_FALSE(allows_win_in_one(tactical, result.best));
+    }
+    // A null move and its undo leave the position as it was.
+    State s = root;
+    const Undo record = play_null(s);
+    CHECK(s.side_to_move() == Side::first);
+    CHECK(s.hash == compute_hash(s));
+    undo_null(s, record);
+    CHECK(format_tps(s) == format_tps(root));
+    CHECK(s.hash == root.hash);
+}

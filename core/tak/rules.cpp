@@ -377,6 +377,18 @@ void undo(State& s, Move move, const Undo& record) {
         s.caps |= bit(square);
 }
 
+Undo play_null(State& s) {
+    const Undo record{s.hash, false};
+    s.hash ^= zobrist::keys().black_to_move;
+    ++s.ply;
+    return record;
+}
+
+void undo_null(State& s, const Undo& record) {
+    --s.ply;
+    s.hash = record.hash;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Outcome.
 

@@ -67,6 +67,9 @@ bool is_legal(const State& state, Move move);
 
 Undo play(State& state, Move move);
 void undo(State& state, Move move, const Undo& undo);
+// Passing is not a Tak move; searches use it for null-move pruning (never in the opening plies).
+Undo play_null(State& state);
+void undo_null(State& state, const Undo& undo);
 
 bool has_road(const State& state, Side side);
 Outcome outcome(const State& state);

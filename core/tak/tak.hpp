@@ -23,6 +23,8 @@ struct Tak {
     static std::uint64_t count_moves(const State& state) { return tak::count_moves(state); }
     static Undo play(State& state, const Move& move) { return tak::play(state, move); }
     static void undo(State& state, const Move& move, const Undo& record) { tak::undo(state, move, record); }
+    static Undo play_null(State& state) { return tak::play_null(state); }
+    static void undo_null(State& state, const Undo& record) { tak::undo_null(state, record); }
     static Side side_to_move(const State& state) { return state.side_to_move(); }
     static std::uint64_t hash(const State& state) { return state.hash; }
     static Outcome outcome(const State& state) { return tak::outcome(state); }

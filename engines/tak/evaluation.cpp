@@ -126,6 +126,11 @@ int TakEvaluator::evaluate(const State& s) const {
     return std::clamp(score, -weights_.road_in_one_to_move + 1, weights_.road_in_one_to_move - 1);
 }
 
+bool TakEvaluator::null_move_allowed(const State& s) const {
+    if (s.ply < 4 || pieces_left(s, s.side_to_move()) == 0) return false;
+    return road_in_one_squares(s, opponent(s.side_to_move())) == 0;
+}
+
 int TakEvaluator::order_hint(const State& s, const Move& move) const {
     const Side us = s.side_to_move();
     const int square = move.square();

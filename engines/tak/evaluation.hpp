@@ -31,6 +31,9 @@ public:
 
     int evaluate(const State& state) const;
     int order_hint(const State& state, const Move& move) const;
+    // A null move is no answer to a road threat, and means nothing in the opening plies or when
+    // the mover has nothing left to place.
+    bool null_move_allowed(const State& state) const;
     // Squares where a placement would complete a road for `side`.
     static Bitboard road_in_one_squares(const State& state, Side side);
 

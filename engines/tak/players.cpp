@@ -25,6 +25,7 @@ public:
     search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
                                      const search::SearchControl<Tak>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
+        search_->settings().null_move = options_.boolean("NullMove");
         return search_->search(request, control);
     }
 
@@ -38,6 +39,7 @@ private:
 
 void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
+    options.add_check("NullMove", false, "alphabeta: null-move pruning");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_mcts_player_options(options);
     add_study_player_options(options);

@@ -39,7 +39,9 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     TimeBudget budget;
     if (limits.infinite) return budget;
     if (limits.move_time_ms) {
-        const auto spend = std::max<std::int64_t>(1, *limits.move_time_ms - 5);
+        // Keep a tenth of the move time (5 to 50 ms) for writing the move and for a busy machine.
+        const std::int64_t margin = std::clamp<std::int64_t>(*limits.move_time_ms / 10, 5, 50);
+        const auto spend = std::max<std::int64_t>(1, *limits.move_time_ms - margin);
         budget.soft = budget.hard = start + Milliseconds(spend);
         return budget;
     }

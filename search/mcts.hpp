@@ -29,6 +29,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/game.hpp"
 #include "core/random.hpp"
 #include "search/limits.hpp"
@@ -170,6 +172,16 @@ public:
         const RootChild& best = children[best_child(children)];
         if (best.proven == 1) return win_score - 1;
         return value_to_cp(best.value, settings_.cp_scale);
+    }
+
+    // The best root child's expected score for the root mover, in [0, 1].
+    float win_rate() const {
+        const auto children = root_children();
+        if (children.empty()) return 0.5f;
+        const RootChild& best = children[best_child(children)];
+        if (best.proven == 1) return 1.0f;
+        if (best.proven == -1) return 0.0f;
+        return (best.value + 1.0f) / 2.0f;
     }
 
     static int value_to_cp(float value, float scale) {
@@ -579,7 +591,7 @@ private:
         r.nodes = iterations;
         r.time_ms = std::chrono::duration_cast<Milliseconds>(Clock::now() - start_).count();
         r.pv = principal_variation();
-        r.extra = "visits " + std::to_string(nodes_[root_].visits);
+        r.extra = fmt::format("visits {} winrate {:.4f}", nodes_[root_].visits, win_rate());
         control_->report(r);
     }
 

@@ -128,7 +128,10 @@ private:
             report.pv = pv;
             std::uint64_t visits = 0;
             for (const auto& child : merged) visits += child.visits;
-            report.extra = "visits " + std::to_string(visits);
+            report.extra = fmt::format("visits {} winrate {:.4f}", visits,
+                                       best.proven == 1    ? 1.0f
+                                       : best.proven == -1 ? 0.0f
+                                                           : (best.value + 1.0f) / 2.0f);
             control.report(report);
         }
         return result;

@@ -1,0 +1,799 @@
+// The playtak bridge: its move conversion and protocol parsing directly, then the real `playtak`
+// binary driving the real `tak` engine against a fake server (tests/playtak_fake_server.hpp) on
+// 127.0.0.1: whole games, a dropped connection and resume, garbage and refusals, an engine
+// crash, SIGINT, and the password staying secret.
+
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/tak/ptn_file.hpp"
+#include "playtak_fake_server.hpp"
+#include "tools/playtak/move_conversion.hpp"
+#include "tools/playtak/server_protocol.hpp"
+
+namespace {
+
+using namespace bge;
+using namespace bge::testing;
+using namespace bge::playtak;
+namespace fs = std::filesystem;
+
+// ---- unit tests -------------------------------------------------------------------------------
+
+TEST_CASE("server moves convert to PTN and back", "[playtak]") {
+    CHECK(*server_move_to_ptn("P A1", 5) == "a1");
+    CHECK(*server_move_to_ptn("P C3 W", 5) == "Sc3");
+    CHECK(*server_move_to_ptn("P E5 C", 5) == "Ce5");
+    CHECK(*server_move_to_ptn("M A1 C1 1 2", 5) == "3a1>12");
+    CHECK(*server_move_to_ptn("M C3 C4 1", 5) == "1c3+1");
+    CHECK(*server_move_to_ptn("M E2 B2 1 1 1", 5) == "3e2<111");
+    CHECK(*server_move_to_ptn("M D4 D1 2 1 1", 6) == "4d4-211");
+    CHECK(*server_move_to_ptn("  P   b2  ", 5) == "b2");
+
+    for (const char* bad : {"", "X A1", "P", "P A1 F", "P F1", "P A0", "P A10", "M A1", "M A1 C1", "M A1 C1 1",
+                            "M A1 B2 1", "M A1 A1 1", "M A1 C1 0 1", "M A1 C1 1 x", "M A1 C1 3 3"}) {
+        INFO(bad);
+        CHECK_FALSE(server_move_to_ptn(bad, 5).ok());
+    }
+
+    tak::State state = tak::start_state(tak::Variant{5, 0, false});
+    CHECK(format_server_move(*tak::parse_move(state, "a1")) == "P A1");
+    CHECK_FALSE(parse_server_move(state, "P A1 W").ok());  // no walls in the first two plies
+    for (const char* ptn : {"a1", "e1", "b1", "a2", "b1<", "b2"}) {
+        auto move = tak::parse_move(state, ptn);
+        REQUIRE(move.ok());
+        tak::play(state, *move);
+    }
+    CHECK(format_server_move(*tak::parse_move(state, "Cc3")) == "P C3 C");
+    CHECK(format_server_move(*tak::parse_move(state, "Sd4")) == "P D4 W");
+    CHECK(format_server_move(*tak::parse_move(state, "2a1+")) == "M A1 A2 2");
+    CHECK(*ptn_to_server_move(state, "2a1>11") == "M A1 C1 1 1");
+    CHECK(*parse_server_move(state, "M A1 C1 1 1") == *tak::parse_move(state, "2a1>11"));
+    CHECK_FALSE(ptn_to_server_move(state, "3a1>111").ok());   // only two pieces there
+    CHECK_FALSE(parse_server_move(state, "M B2 B3 1").ok());  // Black's stone
+}
+
+TEST_CASE("every legal move survives the server's notation, read by an independent codec", "[playtak]") {
+    Random random(2024);
+    for (int size = 3; size <= 8; ++size) {
+        for (int game = 0; game < 6; ++game) {
+            tak::State state = tak::start_state(tak::Variant{size, 0, false});
+            auto moves = std::make_unique<FixedVector<tak::Move, tak::max_legal_moves>>();
+            for (int ply = 0; ply < 60 && !tak::outcome(state).is_over(); ++ply) {
+                tak::generate_moves(state, *moves);
+                for (tak::Move move : *moves) {
+                    const std::string text = format_server_move(move);
+                    INFO(tak::format_tps(state) << " " << tak::format_move(move) << " -> " << text);
+                    auto back = parse_server_move(state, text);
+                    REQUIRE(back.ok());
+                    REQUIRE(*back == move);
+                    REQUIRE(fake_parse_move(state, text) == std::optional<tak::Move>(move));
+                    REQUIRE(fake_format_move(move) == text);
+                }
+                tak::play(state, (*moves)[random.below(static_cast<std::uint32_t>(moves->size()))]);
+            }
+        }
+    }
+}
+
+TEST_CASE("server lines are parsed, and garbage is reported, not thrown", "[playtak]") {
+    auto start =
+        std::get<GameStart>(parse_server_line("Game Start 17 alice vs bob black 6 900 20 4 30 1 1 0 12 300 1\r"));
+    CHECK(start.game == 17);
+    CHECK(start.white == "alice");
+    CHECK(start.black == "bob");
+    CHECK_FALSE(start.we_are_white);
+    CHECK(start.size == 6);
+    CHECK(start.time_s == 900);
+    CHECK(start.increment_s == 20);
+    CHECK(start.half_komi == 4);
+    CHECK(start.pieces == 30);
+    CHECK(start.capstones == 1);
+    CHECK(start.unrated);
+    CHECK_FALSE(start.tournament);
+    CHECK(start.trigger_move == 12);
+    CHECK(start.extra_time_s == 300);
+    CHECK(start.bot_game);
+
+    auto old = std::get<GameStart>(parse_server_line("Game Start 3 5 alice vs bob white 180"));
+    CHECK(old.size == 5);
+    CHECK(old.we_are_white);
+    CHECK(old.time_s == 180);
+
+    auto seek = std::get<SeekNew>(parse_server_line("Seek new 12 alice 5 300 5 W 2 21 1 0 0 0 0  0"));
+    CHECK(seek.number == 12);
+    CHECK(seek.player == "alice");
+    CHECK(seek.settings.size == 5);
+    CHECK(seek.settings.color == 'W');
+    CHECK(seek.settings.half_komi == 2);
+    CHECK(seek.settings.pieces == 21);
+    CHECK(seek.settings.opponent.empty());
+    auto for_bob = std::get<SeekNew>(parse_server_line("Seek new 13 alice 6 300 5 A 0 30 1 1 0 0 0 bob 1"));
+    CHECK(for_bob.settings.opponent == "bob");
+    CHECK(for_bob.bot);
+    CHECK(std::get<SeekRemove>(parse_server_line("Seek remove 12 alice 5 300")).number == 12);
+
+    auto move = std::get<GameMove>(parse_server_line("Game#17 M A1 C1 1 2"));
+    CHECK(move.game == 17);
+    CHECK(move.move == "M A1 C1 1 2");
+    CHECK(std::get<GameMove>(parse_server_line("Game#17 P A1 ")).move == "P A1");
+    auto time = std::get<GameTime>(parse_server_line("Game#17 Timems 61234 59000"));
+    CHECK(time.white_ms == 61234);
+    CHECK(time.black_ms == 59000);
+    CHECK(std::get<GameTime>(parse_server_line("Game#17 Time 61 59")).white_ms == 61000);
+    CHECK(std::get<GameOver>(parse_server_line("Game#17 Over 0-R")).result == "0-R");
+    CHECK(std::holds_alternative<GameAbandoned>(parse_server_line("Game#17 Abandoned. bob quit")));
+    CHECK(std::get<GameRequest>(parse_server_line("Game#17 RequestUndo")).kind == GameRequest::Kind::request_undo);
+    CHECK(std::get<GameRequest>(parse_server_line("Game#17 OfferDraw")).kind == GameRequest::Kind::offer_draw);
+    CHECK(std::get<LoggedIn>(parse_server_line("Welcome Guest42!")).name == "Guest42");
+    CHECK(std::holds_alternative<Greeting>(parse_server_line("Welcome!")));
+    CHECK(std::holds_alternative<LoginPrompt>(parse_server_line("Login or Register")));
+    CHECK(std::holds_alternative<AuthenticationFailure>(parse_server_line("Authentication failure")));
+    CHECK(std::holds_alternative<Nok>(parse_server_line("NOK")));
+    CHECK(std::holds_alternative<ServerError>(parse_server_line("Error:Invalid move")));
+    CHECK(std::holds_alternative<Chatter>(parse_server_line("Online 42")));
+
+    for (const char* bad : {"Game#", "Game#x P A1", "Game#1", "Game#1 Frobnicate", "Game#1 Timems 1", "Game#1 Time a b",
+                            "Game#1 Over 2-0", "Game Start 1 alice bob white", "Game Start x alice vs bob white 5",
+                            "Game Start 1 alice vs bob green 5", "Seek new", "Seek new x alice 5 60", "Seek foo 1",
+                            "Seek new 1 alice 5 60 5 Q", "whatever this is", "\x01\xff"}) {
+        INFO(bad);
+        CHECK(std::holds_alternative<Malformed>(parse_server_line(bad)));
+    }
+}
+
+TEST_CASE("client lines: the V3 seek, its removal, and the masked login", "[playtak]") {
+    SeekSettings seek;
+    seek.size = 5;
+    seek.time_s = 60;
+    seek.increment_s = 1;
+    seek.color = 'W';
+    seek.half_komi = 4;
+    seek.pieces = 21;
+    seek.capstones = 1;
+    seek.unrated = true;
+    CHECK(seek_line(seek) == "Seek 5 60 1 W 4 21 1 1 0 0 0 ");  // the space before an empty opponent
+    seek.opponent = "alice";
+    seek.tournament = true;
+    seek.trigger_move = 10;
+    seek.extra_time_s = 120;
+    CHECK(seek_line(seek) == "Seek 5 60 1 W 4 21 1 1 1 10 120 alice");
+    CHECK(remove_seek_line() == "Seek 0 0 0 A 0 0 0 0 0 0 0 ");
+    CHECK(loggable("Login MyBot hunter2") == "Login MyBot ********");
+    CHECK(loggable("Login Guest") == "Login Guest");
+    CHECK(loggable("Game#3 P A1") == "Game#3 P A1");
+    CHECK(game_line(3, "Resign") == "Game#3 Resign");
+}
+
+// ---- the bridge against the fake server -------------------------------------------------------
+
+class TempDir {
+public:
+    TempDir() {
+        static int counter = 0;
+        path_ = fs::temp_directory_path() /
+                ("bge_playtak_test_" + std::to_string(::getpid()) + "_" + std::to_string(++counter));
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~TempDir() {
+        if (std::getenv("BGE_KEEP_TEST_FILES")) return;  // for looking at the bridge's logs
+        std::error_code ignored;
+        fs::remove_all(path_, ignored);
+    }
+    const fs::path& path() const { return path_; }
+
+private:
+    fs::path path_;
+};
+
+std::string read_file(const fs::path& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+class BridgeRun {
+public:
+    BridgeRun(int port, const TempDir& dir, const std::vector<std::string>& extra,
+              const std::string& engine = BGE_TAK_BINARY)
+        : dir_(dir) {
+        protocol::ProcessOptions options;
+        options.command = BGE_PLAYTAK_BINARY;
+        options.arguments = {"--host",
+                             "127.0.0.1",
+                             "--port",
+                             std::to_string(port),
+                             "--engine",
+                             engine,
+                             "--log-file",
+                             (dir.path() / "bridge.log").string(),
+                             "--ptn-dir",
+                             (dir.path() / "ptn").string(),
+                             "--reconnect-min-ms",
+                             "100",
+                             "--reconnect-max-ms",
+                             "400",
+                             "--size",
+                             "5"};
+        options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
+        options.stderr_path = (dir.path() / "stderr.txt").string();
+        REQUIRE(process_.start(options));
+    }
+    ~BridgeRun() { process_.kill(); }
+
+    int pid() const { return process_.pid(); }
+    void interrupt() { REQUIRE(::kill(process_.pid(), SIGINT) == 0); }
+
+    // Reads stdout to its end and returns the exit status.
+    int wait_exit(std::chrono::milliseconds timeout = 15'000ms) {
+        const auto deadline = SteadyClock::now() + timeout;
+        for (;;) {
+            const auto read = process_.read_line_until(deadline);
+            if (read.status == protocol::ReadStatus::line) {
+                stdout_lines.push_back(read.line);
+                continue;
+            }
+            INFO("the bridge should exit by itself; its log:\n" << log());
+            REQUIRE(read.status == protocol::ReadStatus::closed);
+            break;
+        }
+        REQUIRE(process_.wait_for_exit(5'000ms));
+        return process_.exit_status().value_or(-1000);
+    }
+
+    std::string log() const { return read_file(dir_.path() / "bridge.log"); }
+    std::string stderr_text() const { return read_file(dir_.path() / "stderr.txt"); }
+    // Every engine pid the bridge reported starting, in order.
+    std::vector<int> engine_pids() const {
+        std::vector<int> pids;
+        std::istringstream lines(log());
+        std::string line;
+        while (std::getline(lines, line)) {
+            const auto at = line.find("engine started: ");
+            const auto pid_at = line.find("(pid ");
+            if (at != std::string::npos && pid_at != std::string::npos)
+                pids.push_back(std::stoi(line.substr(pid_at + 5)));
+        }
+        return pids;
+    }
+
+    std::vector<std::string> stdout_lines;
+
+private:
+    const TempDir& dir_;
+    protocol::EngineProcess process_;
+};
+
+// The server side of logging in; returns the Login line.
+std::string log_in(FakeConnection& connection, const std::string& name = "TestBot") {
+    connection.send("Welcome!");
+    connection.send("Login or Register");
+    CHECK(connection.expect_prefix("Client ") == "Client bge-playtak");
+    connection.send("OK");
+    CHECK(connection.expect_prefix("Protocol") == "Protocol 2");
+    connection.send("OK");
+    const std::string login = connection.expect_prefix("Login ");
+    connection.send("Welcome " + name + "!");
+    return login;
+}
+
+bool is_move_line(const std::string& line) {
+    const auto words = words_of(line);
+    return words.size() >= 2 && words[0].rfind("Game#", 0) == 0 && (words[1] == "P" || words[1] == "M");
+}
+
+// The bridge's next move in `game`, checked for legality by the server's own codec.
+tak::Move read_bridge_move(FakeConnection& connection, const FakeGame& game) {
+    const std::string line = connection.expect(is_move_line, "the bridge's move");
+    INFO("position " << tak::format_tps(game.state) << ", bridge sent: " << line);
+    REQUIRE(line.rfind(game.prefix(), 0) == 0);
+    REQUIRE(game.bridge_to_move());
+    const auto move = fake_parse_move(game.state, line.substr(game.prefix().size()));
+    REQUIRE(move.has_value());
+    return *move;
+}
+
+// Nothing the bridge has sent so far is a move (it must not move out of turn).
+void require_no_move_waiting(FakeConnection& connection) {
+    while (auto line = connection.read_line(0ms)) {
+        INFO("the bridge sent a move out of turn: " << *line);
+        REQUIRE_FALSE(is_move_line(*line));
+        if (*line == "PING") connection.send("OK");
+    }
+}
+
+// Plays the game out (or until `pause` says so before a turn): the bridge's moves are checked,
+// the opponent plays random legal moves, and a clock line follows every move. At the end the
+// server announces the result. Returns true when the game is over.
+bool play(FakeConnection& connection, FakeGame& game, const std::function<bool(const FakeGame&)>& pause = {}) {
+    for (;;) {
+        if (game.over()) {
+            connection.send(game.prefix() + "Over " + tak::result_text(tak::outcome(game.state)));
+            return true;
+        }
+        if (pause && pause(game)) return false;
+        if (game.bridge_to_move()) {
+            game.play(read_bridge_move(connection, game));
+            connection.send("OK");
+        } else {
+            require_no_move_waiting(connection);
+            const tak::Move move = game.random_move();
+            game.play(move);
+            connection.send(game.prefix() + fake_format_move(move));
+        }
+        connection.send(game.time_line());
+    }
+}
+
+// `quit`, after which the server closes the connection, as playtak does.
+void expect_quit(FakeConnection& connection) {
+    connection.expect([](const std::string& line) { return line == "quit"; }, "quit");
+    connection.close();
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+std::vector<fs::path> ptn_files(const TempDir& dir) {
+    std::vector<fs::path> files;
+    if (!fs::exists(dir.path() / "ptn")) return files;
+    for (const auto& entry : fs::directory_iterator(dir.path() / "ptn")) files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+TEST_CASE("the bridge plays whole games on the clock and records them", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir,
+                     {"--games", "2", "--time", "60", "--increment", "1", "--unrated", "--verbose"});
+    auto connection = server.accept();
+    log_in(*connection);
+    CHECK(connection->expect_prefix("Seek ") == "Seek 5 60 1 A 0 21 1 1 0 0 0 ");
+    connection->send("OK");
+
+    FakeGame first;
+    first.id = 101;
+    first.time_s = 2;
+    first.begin();
+    connection->send(first.start_line());  // no clock line: the bridge starts on the announced time
+    REQUIRE(play(*connection, first));
+
+    CHECK(connection->expect_prefix("Seek ") == "Seek 5 60 1 A 0 21 1 1 0 0 0 ");
+    FakeGame second;
+    second.id = 102;
+    second.bridge_white = false;
+    second.white = "Opponent";
+    second.black = "TestBot";
+    second.half_komi = 4;
+    second.time_s = 2;
+    second.random.reseed(99);
+    second.begin();
+    connection->send(second.start_line());
+    connection->send(second.time_line());
+    REQUIRE(play(*connection, second));
+
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log,
+                   "engine: thinking on ply 1: go wtime 1700 btime 1700 winc 0 binc 0"));  // the lag margin is off both
+    CHECK(contains(log, "engine < teinewgame 5"));
+    CHECK(contains(log, "engine < setoption name HalfKomi value 4"));
+    REQUIRE(bridge.stdout_lines.size() == 2);
+    CHECK(bridge.stdout_lines[0].rfind("game 101: TestBot vs Opponent: ", 0) == 0);
+    CHECK(bridge.stdout_lines[1].rfind("game 102: Opponent vs TestBot: ", 0) == 0);
+
+    const auto files = ptn_files(dir);
+    REQUIRE(files.size() == 2);
+    const FakeGame* games[] = {&first, &second};
+    for (int i = 0; i < 2; ++i) {
+        INFO(files[i]);
+        auto record = tak::parse_ptn(read_file(files[i]));
+        REQUIRE(record.ok());
+        CHECK(record->moves == games[i]->moves);
+        CHECK(record->tag("Player1") == games[i]->white);
+        CHECK(record->tag("Player2") == games[i]->black);
+        CHECK(record->tag("Size") == "5");
+        CHECK(record->tag("Clock") == "0:02 +0");
+        CHECK(record->result == tak::result_text(tak::outcome(games[i]->state)));
+    }
+    CHECK(tak::parse_ptn(read_file(files[1]))->tag("Komi") == "2");
+}
+
+TEST_CASE("after a dropped connection the bridge reconnects and resumes the game", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "30"});
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect_prefix("Seek ");
+    connection->send("OK");
+    FakeGame game;
+    game.id = 201;
+    game.time_s = 60;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+
+    // The bridge's third move reached the server; then the line drops.
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 5; }));
+    connection->close();
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);
+
+    // Its fifth move is lost with the connection: after the replay it is its turn again.
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 8; }));
+    read_bridge_move(*connection, game);
+    connection->close();
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);
+
+    REQUIRE(play(*connection, game));
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "game 201: resumed at ply 5; the server's moves match ours"));
+    CHECK(contains(log, "game 201: resumed at ply 8; the server does not have our last 1 move(s)"));
+    REQUIRE(bridge.stdout_lines.size() == 1);
+    CHECK(contains(bridge.stdout_lines[0], "game 201:"));
+}
+
+TEST_CASE("garbage, NOK and refused or impossible moves do not stop the bridge", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "30", "--seek-retry-ms", "200"});
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect_prefix("Seek ");
+    connection->send("NOK");
+    connection->send("Error:Seek refused for the test");
+    connection->expect_prefix("Seek ");  // tried again
+    connection->send("OK");
+
+    FakeGame game;
+    game.id = 301;
+    game.bridge_white = false;
+    game.white = "Opponent";
+    game.black = "TestBot";
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    for (const std::string& garbage : {std::string(""),
+                                       std::string("   "),
+                                       std::string("Gibberish from the server"),
+                                       std::string("Game#"),
+                                       std::string("Game#abc P A1"),
+                                       std::string("Game#301 Frobnicate"),
+                                       std::string("Game#301 Timems x y"),
+                                       std::string("Game#301 Over 3-4"),
+                                       std::string("Game#999 P A1"),
+                                       std::string("Game#999 Over R-0"),
+                                       std::string("Seek new x y"),
+                                       std::string("Game Start nonsense"),
+                                       std::string("Error: something odd"),
+                                       std::string("NOK"),
+                                       std::string("OK"),
+                                       std::string(100'000, 'x'),
+                                       std::string("\x01\x02\xff\xfe"),
+                                       std::string("Welcome!"),
+                                       std::string("Online 12"),
+                                       std::string("Shout <someone> hello")})
+        connection->send(garbage);
+    connection->send_raw("Game#301 RemoveDraw\r\n");
+
+    // The server refuses the bridge's first move: the bridge resynchronises by reconnecting.
+    const tak::Move opening = game.random_move();
+    game.play(opening);
+    connection->send(game.prefix() + fake_format_move(opening));
+    connection->send(game.time_line());
+    read_bridge_move(*connection, game);
+    connection->send("NOK");
+    connection->send("Error:Invalid move");
+    REQUIRE(connection->wait_closed(5'000ms));
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);
+
+    // A move the bridge cannot apply (onto an occupied square): again it resynchronises.
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 6; }));
+    REQUIRE_FALSE(game.bridge_to_move());
+    int occupied = -1;
+    for (int square = 0; square < tak::square_count && occupied < 0; ++square)
+        if (game.state.height[square] > 0) occupied = square;
+    connection->send(game.prefix() + fake_format_move(tak::Move::place(occupied, tak::Stone::flat)));
+    REQUIRE(connection->wait_closed(5'000ms));
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);
+
+    REQUIRE(play(*connection, game));
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "the server refused our seek"));
+    CHECK(contains(log, "ignored: an unknown game command"));
+    CHECK(contains(log, "ignored: game 999 is not ours"));
+    CHECK(contains(log, "the server refused our move ('NOK')"));
+    CHECK(contains(log, "cannot apply the server's move"));
+    CHECK(bridge.stdout_lines.size() == 1);
+}
+
+TEST_CASE("an unanswered seek is kept alive with PING, and SIGINT removes it and quits", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--ping-interval-ms", "150"});
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect_prefix("Seek ");
+    connection->send("OK");
+    // Nothing but PING comes while the seek waits (three of them, 150 ms apart).
+    const auto deadline = SteadyClock::now() + 10'000ms;
+    while (connection->pings < 3 && SteadyClock::now() < deadline) {
+        if (auto line = connection->read_line(50ms)) {
+            REQUIRE(*line == "PING");
+            ++connection->pings;
+            connection->send("OK");
+        }
+    }
+    CHECK(connection->pings == 3);
+    bridge.interrupt();
+    CHECK(connection->expect_prefix("Seek ") == "Seek 0 0 0 A 0 0 0 0 0 0 0 ");
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    CHECK(bridge.stdout_lines.empty());
+}
+
+TEST_CASE("SIGINT during a game resigns it with --on-interrupt resign", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--movetime-ms", "30", "--on-interrupt", "resign"});
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect_prefix("Seek ");
+    connection->send("OK");
+    FakeGame game;
+    game.id = 401;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 3; }));
+    bridge.interrupt();
+    connection->expect([](const std::string& line) { return line == "Game#401 Resign"; }, "the resignation");
+    connection->send("Game#401 Over 0-1");
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    REQUIRE(bridge.stdout_lines.size() == 1);
+    CHECK(contains(bridge.stdout_lines[0], "game 401: TestBot vs Opponent: 0-1, a loss (we were white)"));
+}
+
+TEST_CASE("a crashed engine is restarted and the game goes on; SIGINT then finishes the game", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--movetime-ms", "30"});
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect_prefix("Seek ");
+    connection->send("OK");
+    FakeGame game;
+    game.id = 601;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 3; }));
+
+    const auto pids = bridge.engine_pids();
+    REQUIRE(pids.size() == 1);
+    REQUIRE(::kill(pids[0], SIGKILL) == 0);
+    bridge.interrupt();  // finish the game, then quit without seeking again
+    REQUIRE(play(*connection, game));
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    CHECK(bridge.engine_pids().size() == 2);
+    int seeks = 0;
+    for (const std::string& line : connection->received) seeks += line.rfind("Seek ", 0) == 0;
+    CHECK(seeks == 1);
+    CHECK(bridge.stdout_lines.size() == 1);
+}
+
+TEST_CASE("accepting a player's seeks; an unplayable game is resigned; undo and draw on request", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(
+        server.port(), dir,
+        {"--accept-from", "alice", "--games", "2", "--movetime-ms", "30", "--accept-undo", "--accept-draws"});
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect([](const std::string& line) { return line == "List"; }, "List");
+    connection->send("OK");
+
+    // The server starts a game the engine cannot play (25 stones on 5x5): the bridge resigns it.
+    connection->send("Game Start 700 TestBot vs Alice white 5 60 0 0 25 1 1 0 0 0 0");
+    connection->expect([](const std::string& line) { return line == "Game#700 Resign"; }, "the resignation");
+    connection->send("OK");
+    connection->send("Game#700 Over 0-R");
+    connection->expect([](const std::string& line) { return line == "List"; }, "List after the game");
+    connection->send("OK");
+
+    connection->send("Seek new 5 Bob 5 60 0 A 0 21 1 1 0 0 0  0");         // not Alice
+    connection->send("Seek new 6 Alice 9 60 0 A 0 21 1 1 0 0 0  0");       // no 9x9
+    connection->send("Seek new 7 Alice 5 60 0 A 0 30 1 1 0 0 0  0");       // not the standard reserves
+    connection->send("Seek new 8 Alice 5 60 0 A 0 21 1 1 0 0 0 Carol 0");  // for someone else
+    connection->send("Seek new 9 Alice 5 60 0 A 0 21 1 1 0 0 0  0");
+    CHECK(connection->expect_prefix("Accept ") == "Accept 9");
+    connection->send("NOK");  // someone was faster
+    connection->send("Seek new 10 Alice 5 60 0 B 4 21 1 1 0 0 0 TestBot 0");
+    CHECK(connection->expect_prefix("Accept ") == "Accept 10");
+    connection->send("OK");
+
+    FakeGame game;
+    game.id = 710;
+    game.black = "Alice";
+    game.half_komi = 4;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 3; }));
+
+    // Alice takes back the bridge's last move: it is the bridge's turn again in the same position.
+    connection->send("Game#710 RequestUndo");
+    connection->expect([](const std::string& line) { return line == "Game#710 RequestUndo"; }, "undo accepted");
+    game.undo();
+    connection->send("Game#710 Undo");
+    game.play(read_bridge_move(*connection, game));
+    connection->send("OK");
+    connection->send(game.time_line());
+
+    connection->send("Game#710 OfferDraw");
+    connection->expect([](const std::string& line) { return line == "Game#710 OfferDraw"; }, "draw accepted");
+    connection->send("Game#710 Over 1/2-1/2");
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "game 700: resigning: the engine cannot play it: 25 stones each"));
+    CHECK(contains(log, "not accepting seek 6 from Alice: board size 9"));
+    CHECK(contains(log, "not accepting seek 7 from Alice: 30 stones each"));
+    CHECK(contains(log, "game 710: undo; back to ply 2"));
+    REQUIRE(bridge.stdout_lines.size() == 2);
+    CHECK(contains(bridge.stdout_lines[0], "game 700: TestBot vs Alice: 0-R, a loss (we were white)"));
+    CHECK(contains(bridge.stdout_lines[1], "game 710: TestBot vs Alice: 1/2-1/2, a draw (we were white)"));
+    for (const std::string& line : connection->received) {
+        CHECK(line.rfind("Seek ", 0) != 0);
+        CHECK(line != "Accept 5");
+        CHECK(line != "Accept 8");
+    }
+}
+
+TEST_CASE("an engine that cannot be started is a clear error", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {}, (dir.path() / "no-such-engine").string());
+    CHECK(bridge.wait_exit() == 3);
+    CHECK(contains(bridge.stderr_text(), "cannot start the engine"));
+}
+
+TEST_CASE("a third-party engine: no komi option, and an illegal move twice resigns", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    // A TEI engine with no options that always answers a1.
+    const fs::path engine = dir.path() / "always-a1.sh";
+    std::ofstream(engine) << "#!/bin/sh\n"
+                             "while read line; do\n"
+                             "  case \"$line\" in\n"
+                             "    tei) echo 'id name always-a1'; echo teiok ;;\n"
+                             "    isready) echo readyok ;;\n"
+                             "    go*) echo 'bestmove a1' ;;\n"
+                             "    quit) exit 0 ;;\n"
+                             "  esac\n"
+                             "done\n";
+    fs::permissions(engine, fs::perms::owner_all);
+    BridgeRun bridge(server.port(), dir, {"--games", "2", "--verbose"}, engine.string());
+    auto connection = server.accept();
+    log_in(*connection);
+    connection->expect_prefix("Seek ");
+    connection->send("OK");
+
+    FakeGame komi;
+    komi.id = 801;
+    komi.half_komi = 4;
+    komi.begin();
+    connection->send(komi.start_line());
+    connection->expect([](const std::string& line) { return line == "Game#801 Resign"; }, "komi refused");
+    connection->send("Game#801 Over 0-R");
+    connection->expect_prefix("Seek ");
+
+    FakeGame game;
+    game.id = 802;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 2; }));
+    connection->expect([](const std::string& line) { return line == "Game#802 Resign"; }, "illegal moves");
+    connection->send("Game#802 Over 0-R");
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "engine 'always-a1' is ready: sizes 3..8, no komi"));
+    CHECK(contains(log,
+                   "game 801: resigning: the engine cannot play it: komi 4 half flats, and the engine has no "
+                   "HalfKomi option"));
+    CHECK(contains(log, "game 802: the engine played 'a1', which is not legal here"));
+    CHECK(contains(log, "game 802: resigning: the engine played illegal moves twice"));
+    CHECK_FALSE(contains(log, "setoption name HalfKomi"));
+    CHECK(bridge.engine_pids().size() == 2);  // restarted before it was asked again
+}
+
+// Sets an environment variable for the bridge (a child inherits it) and removes it afterwards.
+class ScopedEnvironment {
+public:
+    ScopedEnvironment(const char* name, const char* value) : name_(name) { ::setenv(name, value, 1); }
+    ~ScopedEnvironment() { ::unsetenv(name_); }
+
+private:
+    const char* name_;
+};
+
+TEST_CASE("the password never appears in the bridge's output, log or engine", "[playtak]") {
+    const std::string secret = "Sup3rSecretPw9";
+    ScopedEnvironment environment("PLAYTAK_PASSWORD", secret.c_str());
+    FakeServer server;
+    {
+        TempDir dir;
+        BridgeRun bridge(server.port(), dir, {"--user", "TestBot", "--verbose"});
+        auto connection = server.accept();
+        connection->send("Welcome!");
+        connection->send("Login or Register");
+        connection->expect_prefix("Protocol");
+        CHECK(connection->expect_prefix("Login ") == "Login TestBot " + secret);
+        const auto pids = bridge.engine_pids();
+        REQUIRE(pids.size() == 1);
+        CHECK_FALSE(contains(read_file("/proc/" + std::to_string(pids[0]) + "/environ"), secret));
+        connection->send("Authentication failure");
+        CHECK(bridge.wait_exit() == 2);
+        const std::string log = bridge.log();
+        CHECK(contains(log, "> Login TestBot ********"));
+        CHECK(contains(log, "authentication failed for user 'TestBot'"));
+        CHECK_FALSE(contains(log, secret));
+        CHECK_FALSE(contains(bridge.stderr_text(), secret));
+        for (const std::string& line : bridge.stdout_lines) CHECK_FALSE(contains(line, secret));
+    }
+    {
+        TempDir dir;
+        const std::string file_secret = "FilePassw0rd";
+        std::ofstream(dir.path() / "password") << file_secret << "\n";
+        BridgeRun bridge(server.port(), dir,
+                         {"--user", "TestBot", "--password-file", (dir.path() / "password").string(), "--verbose"});
+        auto connection = server.accept();
+        CHECK(log_in(*connection) == "Login TestBot " + file_secret);
+        connection->expect_prefix("Seek ");
+        connection->send("Message Your password is " + file_secret);  // even an echo is masked
+        connection->send("OK");
+        bridge.interrupt();
+        expect_quit(*connection);
+        CHECK(bridge.wait_exit() == 0);
+        for (const std::string& text : {bridge.log(), bridge.stderr_text()}) {
+            CHECK_FALSE(contains(text, file_secret));
+            CHECK_FALSE(contains(text, secret));
+        }
+        for (const std::string& line : bridge.stdout_lines) CHECK_FALSE(contains(line, file_secret));
+    }
+}
+
+}  // namespace

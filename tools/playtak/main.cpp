@@ -1,0 +1,220 @@
+// playtak: puts any TEI engine on a playtak.com-style game server as a bot (docs/playtak.md).
+//
+//   playtak --engine build/bin/tak --user MyBot --size 6 --time 600 --increment 10
+//
+// The password comes from an environment variable (--password-env, default PLAYTAK_PASSWORD)
+// or a file (--password-file), never from the command line, and never appears in any output.
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/program_options.hpp>
+
+#include "core/expected.hpp"
+#include "core/tak/types.hpp"
+#include "tools/playtak/bridge.hpp"
+
+namespace {
+
+namespace po = boost::program_options;
+using namespace bge::playtak;
+
+int usage_error(const std::string& message) {
+    std::fputs(fmt::format("playtak: error: {}\n(playtak --help lists the flags)\n", message).c_str(), stderr);
+    return exit_usage;
+}
+
+bge::Expected<std::string> read_password(const std::string& file, const std::string& variable) {
+    if (!file.empty()) {
+        std::ifstream in(file);
+        if (!in) return bge::make_error(fmt::format("cannot read the password file {}", file));
+        std::string password;
+        std::getline(in, password);
+        while (!password.empty() && (password.back() == '\r' || password.back() == '\n')) password.pop_back();
+        if (password.empty()) return bge::make_error(fmt::format("the password file {} is empty", file));
+        return password;
+    }
+    const char* value = std::getenv(variable.c_str());
+    if (!value || !*value)
+        return bge::make_error(fmt::format("--user needs a password: set ${} or give --password-file", variable));
+    std::string password = value;
+    // The engine is a child process: it has no business inheriting the password.
+    ::unsetenv(variable.c_str());
+    return password;
+}
+
+bool valid_client_name(const std::string& name) {
+    if (name.size() < 4 || name.size() > 15) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') return false;
+    return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view argument = argv[i];
+        if (argument == "--password" || argument.starts_with("--password=") || argument == "-p")
+            return usage_error(
+                "the password is never taken from the command line: set $PLAYTAK_PASSWORD (or "
+                "the variable --password-env names) or give --password-file");
+    }
+
+    BridgeConfig config;
+    EngineConfig engine;
+    std::string color = "A", on_interrupt = "finish", password_env = "PLAYTAK_PASSWORD", password_file, log_file;
+    std::vector<std::string> engine_options;
+    int port = 10000;
+    long ping_ms = 30'000, reconnect_min_ms = 1'000, reconnect_max_ms = 60'000, resume_ms = 30'000,
+         seek_retry_ms = 10'000, idle_ms = 90'000, settle_ms = 300;
+    bool verbose = false;
+    SeekSettings& seek = config.seek_settings;
+
+    // clang-format off
+    po::options_description connection("Server");
+    connection.add_options()
+        ("host", po::value(&config.host)->default_value(config.host), "game server host")
+        ("port", po::value(&port)->default_value(port), "game server port (plain TCP)")
+        ("user", po::value(&config.user), "account name; without it the bridge logs in as a guest")
+        ("password-env", po::value(&password_env)->default_value(password_env),
+         "environment variable holding the password")
+        ("password-file", po::value(&password_file), "file whose first line is the password (instead of the variable)")
+        ("client-name", po::value(&config.client_name)->default_value(config.client_name),
+         "name sent with 'Client' (4-15 characters: letters, digits, '-', '.')");
+    po::options_description engine_flags("Engine");
+    engine_flags.add_options()
+        ("engine", po::value(&engine.command)->required(), "TEI engine executable")
+        ("engine-arg", po::value(&engine.arguments)->composing(), "argument for the engine (repeatable)")
+        ("engine-option", po::value(&engine_options)->composing(),
+         "NAME=VALUE: setoption after every engine start (repeatable)")
+        ("engine-log", po::value(&engine.stderr_path), "append the engine's stderr to this file")
+        ("lag-margin-ms", po::value(&config.lag_margin_ms)->default_value(config.lag_margin_ms),
+         "taken off both clocks before 'go', for network lag")
+        ("movetime-ms", po::value(&config.movetime_ms)->default_value(0),
+         "think this long per move (go movetime, at most a tenth of our clock) instead of on the clock");
+    po::options_description games("Games");
+    games.add_options()
+        ("size", po::value(&seek.size)->default_value(6), "seek: board size")
+        ("time", po::value(&seek.time_s)->default_value(600), "seek: seconds on each clock")
+        ("increment", po::value(&seek.increment_s)->default_value(10), "seek: increment in seconds")
+        ("color", po::value(&color)->default_value(color), "seek: our colour, W, B or A (any)")
+        ("half-komi", po::value(&seek.half_komi)->default_value(0), "seek: komi in half flats")
+        ("unrated", po::bool_switch(&seek.unrated), "seek: an unrated game")
+        ("tournament", po::bool_switch(&seek.tournament), "seek: a tournament game")
+        ("trigger-move", po::value(&seek.trigger_move)->default_value(0), "seek: move at which extra time is added")
+        ("extra-time", po::value(&seek.extra_time_s)->default_value(0), "seek: extra seconds added at that move")
+        ("opponent", po::value(&seek.opponent), "seek: only this player may accept")
+        ("accept-from", po::value(&config.accept_from)->composing(),
+         "accept the seeks of this player instead of seeking (repeatable)")
+        ("games", po::value(&config.games)->default_value(0), "stop after this many games (0: run forever)")
+        ("accept-draws", po::bool_switch(&config.accept_draws), "accept draw offers (declined by default)")
+        ("accept-undo", po::bool_switch(&config.accept_undo), "accept undo requests (declined by default)")
+        ("ptn-dir", po::value(&config.ptn_dir), "write a PTN record of every game into this directory")
+        ("on-interrupt", po::value(&on_interrupt)->default_value(on_interrupt),
+         "on SIGINT/SIGTERM during a game: finish it, or resign it");
+    po::options_description advanced("Logging and timing");
+    advanced.add_options()
+        ("log-file", po::value(&log_file), "append the log to this file too (it always goes to stderr)")
+        ("verbose", po::bool_switch(&verbose), "log every line, engine traffic included")
+        ("ping-interval-ms", po::value(&ping_ms)->default_value(ping_ms), "PING this often")
+        ("idle-timeout-ms", po::value(&idle_ms)->default_value(idle_ms),
+         "reconnect when nothing arrives for this long")
+        ("reconnect-min-ms", po::value(&reconnect_min_ms)->default_value(reconnect_min_ms),
+         "first reconnection delay (doubled after each failure)")
+        ("reconnect-max-ms", po::value(&reconnect_max_ms)->default_value(reconnect_max_ms),
+         "longest reconnection delay")
+        ("resume-timeout-ms", po::value(&resume_ms)->default_value(resume_ms),
+         "after logging in again, how long to wait for the server to resend our game")
+        ("seek-retry-ms", po::value(&seek_retry_ms)->default_value(seek_retry_ms),
+         "seek again this long after the server refused a seek")
+        ("settle-ms", po::value(&settle_ms)->default_value(settle_ms),
+         "after Game Start, wait this long (or for the clock) before thinking, so a replay can arrive")
+        ("help", "print this help");
+    // clang-format on
+    po::options_description all("playtak: connects a TEI engine to a playtak game server");
+    all.add(connection).add(engine_flags).add(games).add(advanced);
+
+    po::variables_map values;
+    try {
+        po::store(po::parse_command_line(argc, argv, all), values);
+        if (values.count("help")) {
+            std::cout << all << "\nSee docs/playtak.md.\n";
+            return exit_ok;
+        }
+        po::notify(values);
+    } catch (const po::error& error) {
+        return usage_error(error.what());
+    }
+
+    if (color != "W" && color != "B" && color != "A") return usage_error("--color must be W, B or A");
+    seek.color = color[0];
+    if (seek.size < bge::tak::min_size || seek.size > bge::tak::max_size)
+        return usage_error(fmt::format("--size must be {}..{}", bge::tak::min_size, bge::tak::max_size));
+    if (seek.time_s <= 0 || seek.increment_s < 0 || seek.trigger_move < 0 || seek.extra_time_s < 0)
+        return usage_error("--time must be positive; --increment, --trigger-move and --extra-time not negative");
+    const bge::tak::Reserves reserves = bge::tak::reserves_for(seek.size);
+    seek.pieces = reserves.stones;
+    seek.capstones = reserves.caps;
+    if (port <= 0 || port > 65535) return usage_error("--port must be 1..65535");
+    config.port = std::to_string(port);
+    if (!valid_client_name(config.client_name))
+        return usage_error("--client-name must be 4-15 characters: letters, digits, '-' and '.'");
+    if (on_interrupt != "finish" && on_interrupt != "resign")
+        return usage_error("--on-interrupt must be finish or resign");
+    config.resign_on_interrupt = on_interrupt == "resign";
+    config.seek = config.accept_from.empty();
+    if (config.games < 0 || config.lag_margin_ms < 0 || config.movetime_ms < 0)
+        return usage_error("--games, --lag-margin-ms and --movetime-ms must not be negative");
+    for (long value : {ping_ms, reconnect_min_ms, reconnect_max_ms, resume_ms, seek_retry_ms, idle_ms})
+        if (value <= 0) return usage_error("the timing flags must be positive");
+    if (settle_ms < 0) return usage_error("--settle-ms must not be negative");
+    config.ping_interval = Milliseconds(ping_ms);
+    config.idle_timeout = Milliseconds(idle_ms);
+    config.reconnect_min = Milliseconds(reconnect_min_ms);
+    config.reconnect_max = Milliseconds(std::max(reconnect_max_ms, reconnect_min_ms));
+    config.resume_timeout = Milliseconds(resume_ms);
+    config.seek_retry = Milliseconds(seek_retry_ms);
+    config.settle = Milliseconds(settle_ms);
+    for (const std::string& option : engine_options) {
+        const auto equals = option.find('=');
+        if (equals == std::string::npos || equals == 0)
+            return usage_error(fmt::format("--engine-option '{}' is not NAME=VALUE", option));
+        engine.options.emplace_back(option.substr(0, equals), option.substr(equals + 1));
+    }
+    if (!config.user.empty()) {
+        auto password = read_password(password_file, password_env);
+        if (!password) return usage_error(password.error());
+        config.password = *password;
+    }
+
+    Logger log(verbose);
+    log.add_secret(config.password);
+    if (!log_file.empty()) {
+        std::string error;
+        if (!log.open_file(log_file, error)) return usage_error(error);
+    }
+
+    boost::asio::io_context io;
+    Bridge bridge(io, config, engine, log);
+    boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+    std::function<void()> wait_for_signal = [&] {
+        signals.async_wait([&](const boost::system::error_code& error, int) {
+            if (error) return;
+            bridge.interrupt();
+            wait_for_signal();
+        });
+    };
+    wait_for_signal();
+    bridge.start();
+    io.run();
+    return bridge.exit_code();
+}

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "core/game_record.hpp"
+#include "core/random.hpp"
 #include "tools/arbiter/game_adapter.hpp"
 #include "tools/arbiter/time_control.hpp"
 
@@ -75,6 +76,28 @@ inline std::string go_command(protocol::Dialect dialect, const EngineConfig& mov
     if (mover.nodes) command += fmt::format(" nodes {}", *mover.nodes);
     if (mover.depth) command += fmt::format(" depth {}", *mover.depth);
     return command;
+}
+
+// pbrain (Gomoku): the whole board as a BOARD block, from the adapter; empty for games without one.
+template <GameAdapter A>
+std::string pbrain_board_command(const GameRecord<typename A::Game>& record) {
+    if constexpr (requires { A::pbrain_board(record); })
+        return A::pbrain_board(record);
+    else
+        return {};
+}
+
+// pbrain's clock: INFO lines for the mover (pbrain has no node or depth limits). A clock sends the
+// time left as both the match's and the move's limit; st= sends the move time.
+inline std::string pbrain_clock_command(const EngineConfig& mover, Side side, const Clocks& clocks) {
+    if (mover.move_time_ms)
+        return fmt::format("INFO timeout_match 0\nINFO timeout_turn {}", *mover.move_time_ms);
+    if (const auto& clock = clocks[index_of(side)]) {
+        const std::int64_t left = std::max<std::int64_t>(0, clock->remaining_ms());
+        return fmt::format("INFO timeout_match {}\nINFO timeout_turn {}\nINFO time_left {}", std::max<std::int64_t>(1, left),
+                           std::max<std::int64_t>(1, left), left);
+    }
+    return "INFO timeout_match 0\nINFO timeout_turn 0";
 }
 
 // "+0.31/7 0.42s" as racetrack writes it; the time only when the engine plays on a clock, so
@@ -137,13 +160,17 @@ public:
     using G = typename A::Game;
 
     // players[0] plays White (the side that moves first in the game's start position).
+    // `dice_seed` seeds the arbiter's own dice for games with chance nodes (the engines never
+    // roll): the match gives both games of an encounter the same seed, so both colour
+    // assignments see the same rolls.
     GameRunner(const typename G::Variant& variant, const Opening<G>& opening, const Adjudication& adjudication,
-               std::array<EnginePlayer*, 2> players)
+               std::array<EnginePlayer*, 2> players, std::uint64_t dice_seed = 0)
         : variant_(variant),
           record_(opening.start),
           adjudication_(adjudication),
           score_watch_(adjudication_),
-          players_(players) {
+          players_(players),
+          dice_(dice_seed) {
         for (const auto& move : opening.moves) {
             record_.play(move);
             comments_.emplace_back("book");
@@ -184,6 +211,10 @@ private:
 
     std::optional<GameEnd> prepare(Side side) {
         EnginePlayer& engine = player(side);
+        if (engine.dialect() == protocol::Dialect::pbrain && pbrain_board_command<A>(record_).empty()) {
+            fatal_error_ = fmt::format("engine {}: proto=pbrain is only for gomoku", engine.name());
+            return std::nullopt;
+        }
         if (auto end = loss_for_status(side, engine.ensure_running()); end || fatal_error_) return end;
         auto options = A::rule_options(variant_, engine);
         if (!options) {
@@ -204,6 +235,12 @@ private:
             interrupted_ = true;
             return GameEnd{};
         }
+        if constexpr (StochasticGame<G>) {
+            if (G::is_chance_node(record_.current())) {
+                roll_dice();
+                return std::nullopt;
+            }
+        }
         const Side side = G::side_to_move(record_.current());
         EnginePlayer& engine = player(side);
         const EngineConfig& config = engine.config();
@@ -214,8 +251,12 @@ private:
             : clock ? std::chrono::milliseconds(std::max<std::int64_t>(0, clock->remaining_ms() + allowance))
                     : stall_timeout;
 
-        const EngineReply reply = engine.think(position_command<A>(engine.dialect(), record_),
-                                               go_command(engine.dialect(), config, side, clocks_), budget);
+        const bool pbrain = engine.dialect() == protocol::Dialect::pbrain;
+        const EngineReply reply =
+            engine.think(pbrain ? pbrain_board_command<A>(record_) : position_command<A>(engine.dialect(), record_),
+                         pbrain ? pbrain_clock_command(config, side, clocks_)
+                                : go_command(engine.dialect(), config, side, clocks_),
+                         budget);
         if (reply.kind == EngineReply::Kind::interrupted) {
             engine.abandon_search();
             interrupted_ = true;
@@ -248,6 +289,25 @@ private:
                                        reply.info ? std::optional<int>(reply.info->score_cp) : std::nullopt);
     }
 
+    // The arbiter rolls: an outcome drawn by its probability, recorded like a move.
+    void roll_dice() {
+        if constexpr (StochasticGame<G>) {
+            ChanceList<G> rolls;
+            G::chance_outcomes(record_.current(), rolls);
+            double draw = dice_.unit();
+            std::size_t chosen = rolls.size() - 1;
+            for (std::size_t i = 0; i < rolls.size(); ++i) {
+                draw -= rolls[i].probability;
+                if (draw < 0) {
+                    chosen = i;
+                    break;
+                }
+            }
+            record_.play(rolls[chosen].roll);
+            comments_.emplace_back("roll");
+        }
+    }
+
     static void warn(const std::string& message) {
         if (!message.empty()) std::fputs(fmt::format("arbiter: {}\n", message).c_str(), stderr);
     }
@@ -261,6 +321,7 @@ private:
     Clocks clocks_;
     std::optional<std::string> fatal_error_;
     bool interrupted_ = false;
+    Random dice_;
 };
 
 }  // namespace bge::arbiter

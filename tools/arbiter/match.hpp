@@ -243,8 +243,10 @@ private:
     void play_games() {
         Players players(config_.engines.size());
         while (const auto game = take_next_game()) {
+            std::uint64_t dice_seed = config_.seed ^ (0xD1CE000000000000ULL + static_cast<std::uint64_t>(game->encounter));
+            dice_seed = splitmix64(dice_seed);
             GameRunner<A> runner(variant_, openings_[static_cast<std::size_t>(game->opening)], adjudication_,
-                                 {&player(players, game->white), &player(players, game->black)});
+                                 {&player(players, game->white), &player(players, game->black)}, dice_seed);
             const PlayedGame<G> played = runner.run();
             if (played.fatal_error) {
                 stop(fmt::format("arbiter: error: {}; stopping the match\n", *played.fatal_error), true);

@@ -64,11 +64,17 @@ public:
             return 0;
         }
         LineReader reader(input_fd);
+        bool first = true;
         while (auto line = reader.next()) {
             if (line->too_long) {
                 out_.error(fmt::format("line too long ({} bytes; the limit is {}); ignored", line->full_length,
                                        LineReader::default_limit));
                 continue;
+            }
+            if (first && !split_words(line->text).empty()) {
+                first = false;
+                if (spec_.take_over && player_)
+                    if (const auto status = spec_.take_over(line->text, reader, options_, *player_)) return *status;
             }
             if (!handle(line->text)) return 0;
         }

@@ -12,12 +12,13 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "search/player.hpp"
 
 namespace bge::protocol {
 
-enum class Dialect { tei, ugi };
+enum class Dialect { tei, ugi, pbrain };  // pbrain: Gomoku's Gomocup protocol (protocol/pbrain_loop.hpp)
 
 template <Game G>
 struct PlayerEntry {
@@ -48,6 +49,13 @@ struct EngineSpec {
     // `response` text (Tak: the study's score from White's point of view, docs/tak.md). Empty, or
     // nullopt for a position: the engine has no score and the query is refused with an error.
     std::function<std::optional<std::string>(const typename G::State&, const Outcome&)> score_text;
+
+    // When the first command belongs to another protocol (Gomoku's pbrain), this takes the session
+    // over: it gets that line, the rest of the input, the options and the current player, and
+    // returns the exit status. nullopt (or no hook) leaves the line to the loop.
+    std::function<std::optional<int>(std::string_view first_line, LineReader& input, OptionRegistry& options,
+                                     search::Player<G>& player)>
+        take_over;
 
     // `bench`: fixed positions searched to a fixed depth by the current player.
     std::vector<std::string> bench_positions;

@@ -9,6 +9,8 @@
 
 #include "protocol/text.hpp"
 #include "tools/arbiter/book_generator.hpp"
+#include "tools/arbiter/expendibots_adapter.hpp"
+#include "tools/arbiter/gomoku_adapter.hpp"
 #include "tools/arbiter/tak_adapter.hpp"
 
 namespace bge::arbiter {
@@ -94,6 +96,10 @@ Expected<BookConfig> parse(const std::vector<std::string>& arguments) {
             auto value = reader.integer_of(flag, 1, 1000);
             if (!value) return make_error(value.error());
             config.rules.size = static_cast<int>(*value);
+        } else if (flag == "-rule") {
+            auto value = reader.value_of(flag);
+            if (!value) return make_error(value.error());
+            config.rules.rule = *value;
         } else if (flag == "-komi") {
             auto value = reader.value_of(flag);
             if (!value) return make_error(value.error());
@@ -200,6 +206,8 @@ int run_book(const std::vector<std::string>& arguments) {
         return book_detail::exit_done;
     }
     if (config->game == "tak") return generate_book<TakAdapter>(*config);
+    if (config->game == "expendibots") return generate_book<ExpendibotsAdapter>(*config);
+    if (config->game == "gomoku") return generate_book<GomokuAdapter>(*config);
     for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
         if (config->game == planned)
             return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));

@@ -134,8 +134,10 @@ Status apply_engine_setting(EngineConfig& engine, const Setting& s) {
             engine.dialect = protocol::Dialect::tei;
         else if (s.value == "ugi")
             engine.dialect = protocol::Dialect::ugi;
+        else if (s.value == "pbrain")
+            engine.dialect = protocol::Dialect::pbrain;
         else
-            return fail("expected tei or ugi");
+            return fail("expected tei, ugi or pbrain");
     } else if (s.key == "tc") {
         auto tc = parse_time_control(s.value);
         if (!tc) return fail(tc.error());
@@ -365,6 +367,13 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              config.half_komi = *half;
              return success();
          }},
+        {"-rule",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             config.rule = *value;  // the game adapter checks it
+             return success();
+         }},
         {"-engine",
          [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto settings = r.settings_of(flag);
@@ -571,13 +580,14 @@ Game:
   -game tak               the game (tak; gomoku, twixt, ur, expendibots are not implemented yet)
   -size N                 board size, 3..8 for tak (default 6)
   -komi K                 komi in flats, steps of 0.5 (default 0)
+  -rule R                 gomoku: freestyle, standard (exactly five) or renju (default freestyle)
   -repetition             threefold repetition is a draw
   -maxmoves N             adjudicate a draw after N full moves
   -draw movenumber=N movecount=N score=CP     draw when both engines' scores stay small
   -resign movecount=N score=CP                 loss for an engine whose score stays below -CP
 
 Engines (at least two; -each applies to all, an engine's own keys win):
-  -engine key=value...    cmd=PATH name=NAME args="a b" dir=DIR proto=tei|ugi
+  -engine key=value...    cmd=PATH name=NAME args="a b" dir=DIR proto=tei|ugi|pbrain
                           tc=[moves/]time[+inc] (seconds or m:s, or inf)  st=SECONDS
                           nodes=N depth=N timemargin=MS restart=on|off stderr=FILE
                           option.NAME=VALUE

@@ -81,6 +81,7 @@ struct MatchConfig {
     std::string game = "tak";
     std::optional<int> size;
     int half_komi = 0;  // komi in half points (flats for Tak)
+    std::string rule;   // -rule (Gomoku: freestyle, standard or renju); empty: the game's default
     std::vector<EngineConfig> engines;
     int rounds = 1;
     int games_per_encounter = 2;

@@ -87,6 +87,11 @@ EngineStatus EnginePlayer::start_process() {
 }
 
 EngineStatus EnginePlayer::handshake() {
+    // pbrain has no handshake and no options; START answered OK (start_game) shows it is alive.
+    if (dialect_ == protocol::Dialect::pbrain) {
+        declared_options_.clear();
+        return EngineStatus::ok;
+    }
     const bool tei = dialect_ == protocol::Dialect::tei;
     if (!send(tei ? "tei" : "ugi")) return EngineStatus::disconnect;
     declared_options_.clear();
@@ -108,6 +113,13 @@ bool EnginePlayer::declares_option(std::string_view name) const {
 
 void EnginePlayer::send_configured_options() {
     for (const auto& [name, value] : config_.options) {
+        if (dialect_ == protocol::Dialect::pbrain) {
+            std::fputs(fmt::format("arbiter: warning: engine {} speaks pbrain, which has no options; '{}' not sent\n",
+                                   config_.name, name)
+                           .c_str(),
+                       stderr);
+            continue;
+        }
         if (!declares_option(name)) {
             std::fputs(
                 fmt::format("arbiter: warning: engine {} declares no option '{}'; not sent\n", config_.name, name)
@@ -122,6 +134,7 @@ void EnginePlayer::send_configured_options() {
 EngineStatus EnginePlayer::start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                                       const std::string& new_game_command) {
     ++games_started_;
+    if (dialect_ == protocol::Dialect::pbrain) return start_pbrain_game(rule_options, new_game_command);
     for (const auto& [name, value] : rule_options)
         if (!send(fmt::format("setoption name {} value {}", name, value))) return EngineStatus::disconnect;
     if (!send(new_game_command) || !send("isready")) return EngineStatus::disconnect;
@@ -129,8 +142,78 @@ EngineStatus EnginePlayer::start_game(const std::vector<std::pair<std::string, s
     return read_until("readyok", std::chrono::milliseconds(timeouts_.new_game_ms), [](const std::string&) {});
 }
 
+// pbrain: START (or RECTSTART) must be answered OK; then the rules go as INFO lines.
+EngineStatus EnginePlayer::start_pbrain_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
+                                             const std::string& new_game_command) {
+    if (!send(new_game_command)) return EngineStatus::disconnect;
+    const auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeouts_.new_game_ms);
+    for (;;) {
+        const auto read = process_.read_line_until(deadline);
+        if (read.status == ReadStatus::closed) return fail(EngineStatus::disconnect, "it exited or closed its output");
+        if (read.status == ReadStatus::timeout)
+            return fail(EngineStatus::stall,
+                        fmt::format("no 'OK' to '{}' within {} ms", new_game_command, timeouts_.new_game_ms));
+        if (read.line.starts_with("OK")) break;
+        if (read.line.starts_with("ERROR"))
+            return fail(EngineStatus::fatal, fmt::format("it refused '{}': {}", new_game_command, read.line));
+    }
+    for (const auto& [name, value] : rule_options)
+        if (!send(fmt::format("INFO {} {}", name, value))) return EngineStatus::disconnect;
+    return EngineStatus::ok;
+}
+
+// pbrain: the INFO lines, then the BOARD block; the answer is the first line that is not a
+// MESSAGE, DEBUG or SUGGEST line ("x,y", or "ERROR ..." which the referee rejects as a move).
+EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::string& clock,
+                                       std::chrono::milliseconds budget) {
+    EngineReply reply;
+    const auto start = SteadyClock::now();
+    const auto deadline = start + budget;
+    for (const std::string* text : {&clock, &board}) {
+        std::size_t from = 0;
+        while (from <= text->size()) {
+            const std::size_t end = text->find('\n', from);
+            const std::string line = text->substr(from, end == std::string::npos ? std::string::npos : end - from);
+            if (!line.empty() && !send(line)) {
+                reply.kind = EngineReply::Kind::closed;
+                return reply;
+            }
+            if (end == std::string::npos) break;
+            from = end + 1;
+        }
+    }
+    constexpr auto slice = std::chrono::milliseconds(100);
+    for (;;) {
+        auto until = deadline;
+        if (interrupt_) until = std::min(until, SteadyClock::now() + slice);
+        const auto read = process_.read_line_until(until);
+        const auto now = SteadyClock::now();
+        reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - start).count();
+        if (read.status == ReadStatus::timeout) {
+            if (interrupt_ && interrupt_->load()) {
+                reply.kind = EngineReply::Kind::interrupted;
+                return reply;
+            }
+            if (now < deadline) continue;
+            reply.kind = EngineReply::Kind::timeout;
+            return reply;
+        }
+        if (read.status == ReadStatus::closed) {
+            fail(EngineStatus::disconnect, "it exited or closed its output during a search");
+            reply.kind = EngineReply::Kind::closed;
+            return reply;
+        }
+        const auto words = protocol::split_words(read.line);
+        if (words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST") continue;
+        reply.kind = EngineReply::Kind::move;
+        reply.move = words.size() == 1 ? std::string(words[0]) : read.line;
+        return reply;
+    }
+}
+
 EngineReply EnginePlayer::think(const std::string& position_command, const std::string& go_command,
                                 std::chrono::milliseconds budget) {
+    if (dialect_ == protocol::Dialect::pbrain) return think_pbrain(position_command, go_command, budget);
     EngineReply reply;
     const bool ping = timeouts_.ping_ms > 0;
     // The clock starts before anything is written: the engine's own latency is its own.
@@ -187,12 +270,17 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
 }
 
 void EnginePlayer::abandon_search() {
-    if (!serving_ || !send("stop")) return;
+    // pbrain has no stop: wait as long for the late move, which is then discarded.
+    const bool pbrain = dialect_ == protocol::Dialect::pbrain;
+    if (!serving_ || (!pbrain && !send("stop"))) return;
     const auto deadline = SteadyClock::now() + stop_timeout;
     for (;;) {
         const auto read = process_.read_line_until(deadline);
         if (read.status == ReadStatus::line) {
-            if (read.line.starts_with("bestmove")) return;
+            if (pbrain ? !(read.line.starts_with("MESSAGE") || read.line.starts_with("DEBUG") ||
+                           read.line.starts_with("SUGGEST"))
+                       : read.line.starts_with("bestmove"))
+                return;
             continue;
         }
         fail(read.status == ReadStatus::closed ? EngineStatus::disconnect : EngineStatus::stall,
@@ -204,7 +292,9 @@ void EnginePlayer::abandon_search() {
 void EnginePlayer::quit() {
     serving_ = false;
     if (!process_.running()) return;
-    if (process_.write_line("quit") && process_.wait_for_exit(quit_timeout)) return;
+    if (process_.write_line(dialect_ == protocol::Dialect::pbrain ? "END" : "quit") &&
+        process_.wait_for_exit(quit_timeout))
+        return;
     process_.kill();
 }
 

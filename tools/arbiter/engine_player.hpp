@@ -1,5 +1,5 @@
 #pragma once
-// One engine process and its dialect (TEI or UGI), as the referee sees it: start and handshake,
+// One engine process and its dialect (TEI, UGI, or Gomoku's pbrain), as the referee sees it: start and handshake,
 // options, new game, and one search per move under a hard deadline. Game-agnostic: positions and
 // moves are text here; the game runner builds the commands and checks the moves.
 //
@@ -86,6 +86,9 @@ public:
 
 private:
     EngineStatus start_process();
+    EngineStatus start_pbrain_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
+                                   const std::string& new_game_command);
+    EngineReply think_pbrain(const std::string& board, const std::string& clock, std::chrono::milliseconds budget);
     EngineStatus handshake();
     void send_configured_options();
     bool send(std::string_view line);

@@ -16,6 +16,8 @@
 
 #include "tools/arbiter/book.hpp"
 #include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/expendibots_adapter.hpp"
+#include "tools/arbiter/gomoku_adapter.hpp"
 #include "tools/arbiter/html_report.hpp"
 #include "tools/arbiter/match.hpp"
 #include "tools/arbiter/merge.hpp"
@@ -33,6 +35,8 @@ int usage_error(const std::string& message) {
 int play(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
     const MatchConfig& config = command_line.config;
     if (config.game == "tak") return run_match<TakAdapter>(config, command_line.arguments, resume);
+    if (config.game == "expendibots") return run_match<ExpendibotsAdapter>(config, command_line.arguments, resume);
+    if (config.game == "gomoku") return run_match<GomokuAdapter>(config, command_line.arguments, resume);
     for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
         if (config.game == planned)
             return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));

@@ -1,0 +1,109 @@
+#pragma once
+// The search's view of a Gomoku position: the rules state plus Rapfi-style incremental line
+// patterns. Every line of the board (4 directions) is kept as a 64-bit word of 2-bit cells; the
+// pattern a stone on an empty cell would make along one line is a table lookup on the 10 cells
+// around it (5 each side). Each empty cell keeps, per colour, its best pattern, its threat class
+// and a value; playing or undoing a stone refreshes only the cells within 5 along its 4 lines,
+// and the per-colour sums of the values (the evaluation) follow incrementally.
+//
+// GomokuSearch (below) is the Game the engine's searches run on: the same moves and rules, but
+// generate_moves lists only cells near stones, and only the forced ones when a four or an open
+// three is on the board. The full legal move list stays with core/gomoku (perft, the referee).
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/gomoku/gomoku.hpp"
+
+namespace bge::gomoku {
+
+// What one more stone on an empty cell makes along one line, weakest first.
+enum Pattern : std::uint8_t {
+    dead,   // no room for k in a row
+    one,    // room, but no other stone of ours in reach
+    two,    // two stones within one k-window (one way to grow)
+    flex2,  // an open two
+    three,  // a three that can only become a four
+    flex3,  // an open three: one more stone makes an open four
+    four,   // four: one cell left to make k
+    flex4,  // open four (or two fives-in-waiting on the line): cannot be stopped
+    five,   // k in a row (under the colour's rule)
+};
+
+// The best threat a stone on a cell makes over all four lines, combining lines.
+enum Threat : std::uint8_t {
+    no_threat,
+    threat_flex3,         // one open three
+    threat_four,          // one four
+    threat_double_three,  // two open threes (forbidden for Black under renju)
+    threat_four_three,    // a four and an open three
+    threat_double_four,   // two fours (forbidden for Black under renju)
+    threat_flex4,         // an open four
+    threat_five,
+};
+
+class PatternTable;
+
+struct SearchBoard {
+    State rules;
+    const PatternTable* table[2];                                // by colour (the rule may differ: renju)
+    std::array<std::array<std::uint64_t, 48>, 4> lines;          // by direction, then line index
+    std::array<std::uint8_t, cell_count> near;                   // stones within two cells (Chebyshev)
+    std::array<std::array<std::uint8_t, cell_count>, 2> threat;  // Threat, by colour
+    std::array<std::array<std::int16_t, cell_count>, 2> value;   // by colour
+    int value_sum[2];
+
+    explicit SearchBoard(const State& state = start_state(Variant{}));
+
+    Side side_to_move() const { return rules.side_to_move(); }
+    // The pattern a stone of `side` on empty `square` makes along direction d.
+    Pattern pattern(int square, int direction, Side side) const;
+    void refresh_cell(int square);
+    // Recomputes everything from the rules state (tests compare it with the incremental one).
+    void rebuild();
+};
+
+struct GomokuSearch {
+    using Variant = gomoku::Variant;
+    using State = SearchBoard;
+    using Move = gomoku::Move;
+    using Undo = gomoku::Undo;
+    static constexpr std::string_view name = "gomoku";
+    static constexpr std::size_t max_moves = max_legal_moves;
+
+    static State start_state(const Variant& variant) { return SearchBoard(gomoku::start_state(variant)); }
+    static void generate_moves(const State& state, MoveList<GomokuSearch>& moves);
+    static Undo play(State& state, const Move& move);
+    static void undo(State& state, const Move& move, const Undo& record);
+    static Side side_to_move(const State& state) { return state.rules.side_to_move(); }
+    static std::uint64_t hash(const State& state) { return state.rules.hash; }
+    static Outcome outcome(const State& state) { return gomoku::outcome(state.rules); }
+    static int repetition_limit(const State&) { return 0; }
+    static Variant variant_of(const State& state) { return gomoku::variant_of(state.rules); }
+    static Expected<Move> parse_move(const State& state, std::string_view text) {
+        return gomoku::parse_move(state.rules, text);
+    }
+    static std::string format_move(const State& state, const Move& move) {
+        return gomoku::format_move(state.rules, move);
+    }
+    static Expected<State> parse_position(const Variant& variant, std::string_view text) {
+        auto rules = gomoku::parse_position(text, variant);
+        if (!rules) return make_error(rules.error());
+        return SearchBoard(*rules);
+    }
+    static std::string format_position(const State& state) { return gomoku::format_position(state.rules); }
+    static std::string draw_board(const State& state) { return gomoku::draw_board(state.rules); }
+    static std::string result_text(const State&, const Outcome& outcome) { return gomoku::result_text(outcome); }
+};
+
+static_assert(Game<GomokuSearch>);
+
+// Cells near stones (or the centre of an empty board), then the subset a threat forces:
+// our win in one; else the blocks of the opponent's five; else, facing an open three, our fours
+// and the cells that stop it. Black's forbidden cells are left out under renju.
+void candidate_moves(const SearchBoard& board, MoveList<GomokuSearch>& moves);
+// Cells where `side` would make five / a four or better (for the threat searches).
+void cells_with_threat(const SearchBoard& board, Side side, Threat at_least, MoveList<GomokuSearch>& out);
+
+}  // namespace bge::gomoku

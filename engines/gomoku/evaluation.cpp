@@ -1,0 +1,94 @@
+#include "engines/gomoku/evaluation.hpp"
+
+#include <algorithm>
+
+namespace bge::gomoku {
+
+namespace {
+
+struct ThreatCount {
+    int fives = 0;
+    bool open_four = false;
+    bool four = false;
+};
+
+ThreatCount count_threats(const SearchBoard& b, Side side) {
+    ThreatCount count;
+    const auto& threats = b.threat[static_cast<std::size_t>(index_of(side))];
+    for (int y = 0; y < b.rules.height; ++y) {
+        const int row = square_at(0, y);
+        for (int x = 0; x < b.rules.width; ++x) {
+            const int square = row + x;
+            if (!b.near[static_cast<std::size_t>(square)]) continue;
+            const Threat t = static_cast<Threat>(threats[static_cast<std::size_t>(square)]);
+            if (t == threat_five) ++count.fives;
+            if (t == threat_flex4) count.open_four = true;
+            if (t >= threat_four && t != threat_double_three) count.four = true;
+        }
+    }
+    return count;
+}
+
+}  // namespace
+
+int GomokuEvaluator::evaluate(const SearchBoard& b) const {
+    const Side me = b.side_to_move();
+    const Side them = opponent(me);
+    const ThreatCount mine = count_threats(b, me);
+    if (mine.fives) return weights_.win_in_one;
+    const ThreatCount theirs = count_threats(b, them);
+    if (theirs.fives >= 2) return weights_.facing_two_fives;
+    if (theirs.fives == 1) return weights_.facing_five;
+    // Black's open four may be a forbidden double four under renju; the search will see.
+    if (mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first)) return weights_.open_four;
+    const int own = b.value_sum[index_of(me)];
+    const int other = b.value_sum[index_of(them)];
+    return own + own * weights_.tempo / 100 - other;
+}
+
+int GomokuEvaluator::order_hint(const SearchBoard& b, const Move& move) const {
+    const Side me = b.side_to_move();
+    const std::size_t square = move.square;
+    return b.value[static_cast<std::size_t>(index_of(me))][square] * 2 +
+           b.value[static_cast<std::size_t>(index_of(opponent(me)))][square];
+}
+
+void GomokuEvaluator::noisy_moves(const SearchBoard& b, MoveList<GomokuSearch>& moves) const {
+    moves.clear();
+    const Side me = b.side_to_move();
+    const auto& mine = b.threat[static_cast<std::size_t>(index_of(me))];
+    const auto& theirs = b.threat[static_cast<std::size_t>(index_of(opponent(me)))];
+    if (b.rules.result != Result::ongoing) return;
+    MoveList<GomokuSearch> fours;
+    bool their_five = false;
+    for (int y = 0; y < b.rules.height; ++y) {
+        const int row = square_at(0, y);
+        for (int x = 0; x < b.rules.width; ++x) {
+            const int square = row + x;
+            if (!b.near[static_cast<std::size_t>(square)] || b.rules.cells[static_cast<std::size_t>(square)] != empty)
+                continue;
+            const Move move{static_cast<std::uint16_t>(square)};
+            if (mine[static_cast<std::size_t>(square)] == threat_five) {
+                moves.clear();
+                moves.push_back(move);
+                return;
+            }
+            if (theirs[static_cast<std::size_t>(square)] == threat_five) {
+                if (!their_five) moves.clear();
+                their_five = true;
+                moves.push_back(move);
+            }
+            const Threat t = static_cast<Threat>(mine[static_cast<std::size_t>(square)]);
+            if (!their_five && t >= threat_four && t != threat_double_three) fours.push_back(move);
+        }
+    }
+    if (their_five) return;
+    std::sort(fours.begin(), fours.end(),
+              [&](const Move& a, const Move& c) { return order_hint(b, a) > order_hint(b, c); });
+    for (const Move& move : fours) {
+        if (static_cast<int>(moves.size()) >= weights_.max_quiescence_fours) break;
+        moves.push_back(move);
+    }
+}
+
+}  // namespace bge::gomoku

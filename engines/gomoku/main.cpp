@@ -1,0 +1,92 @@
+// The Gomoku engine: UGI on stdin/stdout, or the Gomocup pbrain protocol when the first command is
+// a pbrain one (docs/protocol.md, docs/gomoku.md).
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engines/gomoku/engine_spec.hpp"
+#include "engines/gomoku/playout.hpp"
+#include "protocol/engine_loop.hpp"
+#include "protocol/text.hpp"
+
+namespace {
+
+void print_help() {
+    std::puts(
+        "gomoku - a Gomoku engine speaking UGI and the Gomocup pbrain protocol\n"
+        "\n"
+        "usage: gomoku                       read protocol commands from stdin (UGI, or pbrain when\n"
+        "                                    the first command is a pbrain one such as START 15)\n"
+        "       gomoku <command>...          run each argument as a UGI command, then exit\n"
+        "       gomoku playouts [N] [SIZE]   time N uniformly random games on SIZE x SIZE (default\n"
+        "                                    100000 on 15x15, freestyle) and print games/second\n"
+        "       gomoku --help | --version\n"
+        "\n"
+        "examples:\n"
+        "  gomoku bench\n"
+        "  gomoku \"setoption name Width value 3\" \"setoption name Height value 3\" \\\n"
+        "         \"setoption name InARow value 3\" \"position startpos\" \"go perft 9\"\n"
+        "  printf 'START 15\\nBEGIN\\nEND\\n' | gomoku\n"
+        "\n"
+        "See docs/gomoku.md and docs/protocol.md.");
+}
+
+int playouts(const std::vector<std::string>& arguments) {
+    std::int64_t games = 100'000, size = 15;
+    if (arguments.size() > 1) {
+        auto n = bge::protocol::parse_integer(arguments[1], 1, 1'000'000'000, "playouts");
+        if (!n) return std::fprintf(stderr, "gomoku: %s\n", n.error().c_str()), 2;
+        games = *n;
+    }
+    if (arguments.size() > 2) {
+        auto n = bge::protocol::parse_integer(arguments[2], bge::gomoku::min_side, bge::gomoku::max_side, "size");
+        if (!n) return std::fprintf(stderr, "gomoku: %s\n", n.error().c_str()), 2;
+        size = *n;
+    }
+    bge::gomoku::Variant variant;
+    variant.width = variant.height = static_cast<int>(size);
+    const bge::gomoku::State start = bge::gomoku::start_state(variant);
+    bge::Random random(1);
+    std::int64_t plies = 0, wins[2] = {0, 0};
+    const auto begin = std::chrono::steady_clock::now();
+    for (std::int64_t i = 0; i < games; ++i) {
+        const auto result = bge::gomoku::random_playout(start, random);
+        plies += result.plies;
+        if (result.winner >= 0) ++wins[result.winner];
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    std::puts(fmt::format("Games           : {}\nMean plies      : {:.1f}\nFirst wins      : {:.3f}\n"
+                          "Second wins     : {:.3f}\nGames/second    : {:.0f}",
+                          games, static_cast<double>(plies) / static_cast<double>(games),
+                          static_cast<double>(wins[0]) / static_cast<double>(games),
+                          static_cast<double>(wins[1]) / static_cast<double>(games),
+                          static_cast<double>(games) / std::max(seconds, 1e-9))
+                  .c_str());
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> commands;
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument == "--help" || argument == "-h") {
+            print_help();
+            return 0;
+        }
+        if (argument == "--version") {
+            std::puts("gomoku 0.1");
+            return 0;
+        }
+        commands.push_back(argument);
+    }
+    if (!commands.empty() && commands[0] == "playouts") return playouts(commands);
+    bge::protocol::Output output;
+    bge::protocol::EngineLoop<bge::gomoku::Gomoku> loop(bge::gomoku::gomoku_engine_spec(), output);
+    return loop.run(commands);
+}

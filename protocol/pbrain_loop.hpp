@@ -1,0 +1,407 @@
+#pragma once
+// The Gomocup "pbrain" protocol (the new protocol of the Gomoku AI managers, piskvork and
+// GomocupJudge), written once for any game that places stones on an x,y grid; the game supplies
+// the board hooks. docs/protocol.md ("pbrain") lists what is supported.
+//
+// The manager drives everything: START/RECTSTART make a board (OK), BEGIN/TURN/BOARD...DONE ask
+// for a move (answered "x,y"), INFO sets limits and rules, TAKEBACK and RESTART edit the game
+// (OK), ABOUT describes the brain, END exits. Coordinates are 0-based x,y from the top left.
+// The brain does not read while it thinks (the protocol allows a single thread): searches end by
+// their own time limits, set from INFO timeout_turn / time_left / timeout_match.
+//
+// Bad input never stops the session: a malformed command, a move on an occupied cell or off the
+// board, or a broken BOARD block gets one "ERROR <why>" line and the game stays as it was;
+// a command the protocol does not have gets "UNKNOWN <command>".
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cctype>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/game.hpp"
+#include "protocol/info.hpp"
+#include "protocol/line_reader.hpp"
+#include "protocol/options.hpp"
+#include "protocol/output.hpp"
+#include "protocol/text.hpp"
+#include "search/player.hpp"
+
+namespace bge::protocol {
+
+using Point = std::pair<int, int>;                 // x, y
+using Stones = std::array<std::vector<Point>, 2>;  // by Side
+
+template <Game G>
+struct PbrainHooks {
+    // The rules for a width x height board under INFO rule's bitmask (1 exactly five,
+    // 2 continuous game, 4 renju, 8 caro); an error when the game cannot play them.
+    std::function<Expected<typename G::Variant>(int width, int height, int rule)> variant;
+    // The position with these stones (first player's, second player's) and blocked cells
+    // (BOARD field 3); the side to move follows from the stones.
+    std::function<Expected<typename G::State>(const typename G::Variant&, const Stones& stones,
+                                              const std::vector<Point>& blocked)>
+        position;
+    std::function<Point(const typename G::Move&)> coordinates;
+};
+
+struct PbrainIdentity {
+    std::string name, version, author, country;
+};
+
+// Whether a line opens a pbrain session (managers send commands in capitals).
+inline bool is_pbrain_command(std::string_view line) {
+    const auto words = split_words(line);
+    if (words.empty()) return false;
+    for (std::string_view command :
+         {"START", "RECTSTART", "BEGIN", "TURN", "BOARD", "INFO", "ABOUT", "END", "RESTART", "TAKEBACK", "SWAP2BOARD"})
+        if (words[0] == command) return true;
+    return false;
+}
+
+template <Game G>
+class PbrainSession {
+public:
+    using State = typename G::State;
+    using Variant = typename G::Variant;
+
+    PbrainSession(PbrainHooks<G> hooks, PbrainIdentity identity, OptionRegistry& options, search::Player<G>& player,
+                  Output& output)
+        : hooks_(std::move(hooks)), identity_(std::move(identity)), options_(options), player_(player), out_(output) {}
+
+    // Serves from `first_line` on, reading the rest from `input`; returns the exit status.
+    int run(std::string_view first_line, LineReader& input) {
+        input_ = &input;
+        if (!handle(first_line)) return 0;
+        while (auto line = input.next()) {
+            if (line->too_long) {
+                out_.line(fmt::format("ERROR line too long ({} bytes); ignored", line->full_length));
+                continue;
+            }
+            if (!handle(line->text)) return 0;
+        }
+        return 0;
+    }
+
+    // Handles one command (reading a BOARD block's lines from the input); false means END.
+    bool handle(std::string_view line) {
+        try {
+            return dispatch(line);
+        } catch (const std::exception& e) {
+            out_.line(fmt::format("ERROR internal error: {}", e.what()));
+        }
+        return true;
+    }
+
+private:
+    static std::string upper(std::string_view text) {
+        std::string result(text);
+        for (char& c : result) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        return result;
+    }
+
+    void error(std::string_view why) { out_.line(fmt::format("ERROR {}", why)); }
+
+    // "x,y" with whole numbers.
+    static std::optional<Point> parse_point(std::string_view text) {
+        const std::size_t comma = text.find(',');
+        if (comma == std::string_view::npos) return std::nullopt;
+        auto x = parse_integer(text.substr(0, comma), 0, 10000, "x");
+        auto y = parse_integer(text.substr(comma + 1), 0, 10000, "y");
+        if (!x || !y) return std::nullopt;
+        return Point{static_cast<int>(*x), static_cast<int>(*y)};
+    }
+
+    bool dispatch(std::string_view line) {
+        const auto words = split_words(line);
+        if (words.empty()) return true;
+        const std::string command = upper(words[0]);
+        const std::string argument = join_words(words, 1, words.size());
+        if (command == "END") return false;
+        if (command == "START")
+            start(argument, true);
+        else if (command == "RECTSTART")
+            start(argument, false);
+        else if (command == "RESTART")
+            restart();
+        else if (command == "BEGIN")
+            begin();
+        else if (command == "TURN")
+            turn(argument);
+        else if (command == "BOARD")
+            board();
+        else if (command == "INFO")
+            info(words);
+        else if (command == "TAKEBACK")
+            takeback(argument);
+        else if (command == "ABOUT")
+            out_.line(fmt::format("name=\"{}\", version=\"{}\", author=\"{}\", country=\"{}\"", identity_.name,
+                                  identity_.version, identity_.author, identity_.country));
+        else
+            out_.line(fmt::format("UNKNOWN command '{}'", excerpt(words[0])));
+        return true;
+    }
+
+    void start(const std::string& argument, bool square) {
+        int width = 0, height = 0;
+        if (square) {
+            auto size = parse_integer(argument, 1, 10000, "START size");
+            if (!size) return error(size.error());
+            width = height = static_cast<int>(*size);
+        } else {
+            const auto point = parse_point(argument);
+            if (!point) return error(fmt::format("RECTSTART needs width,height, got '{}'", excerpt(argument)));
+            width = point->first;
+            height = point->second;
+        }
+        auto variant = hooks_.variant(width, height, rule_);
+        if (!variant) return error(variant.error());
+        variant_ = *variant;
+        width_ = width;
+        height_ = height;
+        clear_board();
+        player_.new_game();
+        out_.line("OK");
+    }
+
+    void clear_board() {
+        stones_[0].clear();
+        stones_[1].clear();
+        blocked_.clear();
+        own_.reset();
+    }
+
+    void restart() {
+        if (!variant_) return error("no board yet: send START first");
+        clear_board();
+        player_.new_game();
+        out_.line("OK");
+    }
+
+    Expected<State> position_with(const Stones& stones, const std::vector<Point>& blocked) const {
+        return hooks_.position(*variant_, stones, blocked);
+    }
+
+    void begin() {
+        if (!variant_) return error("no board yet: send START first");
+        if (!stones_[0].empty() || !stones_[1].empty()) return error("BEGIN needs an empty board");
+        own_ = Side::first;
+        think();
+    }
+
+    void turn(const std::string& argument) {
+        if (!variant_) return error("no board yet: send START first");
+        const auto point = parse_point(argument);
+        if (!point) return error(fmt::format("TURN needs x,y, got '{}'", excerpt(argument)));
+        auto now = position_with(stones_, blocked_);
+        if (!now) return error(now.error());
+        // The opponent is whoever is to move; once the brain has a colour it must be the other.
+        const Side own = own_.value_or(opponent(G::side_to_move(*now)));
+        if (G::side_to_move(*now) == own) return error("it is the brain's turn, not the opponent's");
+        if (auto status = check_free(*now, *point); !status) return error(status.error());
+        auto stones = stones_;
+        stones[static_cast<std::size_t>(index_of(opponent(own)))].push_back(*point);
+        auto next = position_with(stones, blocked_);
+        if (!next) return error(next.error());
+        stones_ = stones;
+        own_ = own;
+        think();
+    }
+
+    Status check_free(const State&, Point point) const {
+        if (point.first < 0 || point.second < 0 || point.first >= width_ || point.second >= height_)
+            return make_error(
+                fmt::format("{},{} is not on the {}x{} board", point.first, point.second, width_, height_));
+        for (const auto& list : {stones_[0], stones_[1], blocked_})
+            if (std::find(list.begin(), list.end(), point) != list.end())
+                return make_error(fmt::format("{},{} is occupied", point.first, point.second));
+        return success();
+    }
+
+    void board() {
+        // Read the whole block first, so a bad line never leaves half a board.
+        std::vector<Point> own_stones, their_stones, blocked;
+        std::optional<std::string> problem;
+        bool done = false;
+        while (auto line = input_ ? input_->next() : std::nullopt) {
+            const auto words = split_words(line->text);
+            if (words.empty()) continue;
+            if (upper(words[0]) == "DONE") {
+                done = true;
+                break;
+            }
+            if (problem) continue;
+            const std::string text = join_words(words, 0, words.size());
+            const std::size_t last = text.rfind(',');
+            const auto point = last == std::string::npos ? std::nullopt : parse_point(text.substr(0, last));
+            const auto field = last == std::string::npos ? Expected<std::int64_t>(make_error("no field"))
+                                                         : parse_integer(text.substr(last + 1), 1, 3, "field");
+            if (!point || !field) {
+                problem = fmt::format("BOARD line '{}': expected x,y,field with field 1 (own), 2 (opponent) or 3",
+                                      excerpt(text));
+                continue;
+            }
+            if (point->first >= width_ || point->second >= height_) {
+                problem = fmt::format("BOARD line '{}': {},{} is not on the {}x{} board", excerpt(text), point->first,
+                                      point->second, width_, height_);
+                continue;
+            }
+            for (const auto* list : {&own_stones, &their_stones, &blocked})
+                if (std::find(list->begin(), list->end(), *point) != list->end())
+                    problem = fmt::format("BOARD line '{}': {},{} is given twice", excerpt(text), point->first,
+                                          point->second);
+            (*field == 1 ? own_stones : *field == 2 ? their_stones : blocked).push_back(*point);
+        }
+        if (!done) return;  // end of input inside the block: nothing to answer
+        if (!variant_) return error("no board yet: send START first");
+        if (problem) return error(*problem);
+        Side own;
+        if (own_stones.size() == their_stones.size())
+            own = Side::first;
+        else if (their_stones.size() == own_stones.size() + 1)
+            own = Side::second;
+        else
+            return error(fmt::format("BOARD has {} own and {} opponent stones; the brain must be to move",
+                                     own_stones.size(), their_stones.size()));
+        Stones stones;
+        stones[static_cast<std::size_t>(index_of(own))] = own_stones;
+        stones[static_cast<std::size_t>(index_of(opponent(own)))] = their_stones;
+        auto position = position_with(stones, blocked);
+        if (!position) return error(position.error());
+        if (const Outcome outcome = G::outcome(*position); outcome.is_over())
+            return error(fmt::format("the game on that board is over ({})", G::result_text(*position, outcome)));
+        stones_ = stones;
+        blocked_ = blocked;
+        own_ = own;
+        think();
+    }
+
+    void takeback(const std::string& argument) {
+        if (!variant_) return error("no board yet: send START first");
+        const auto point = parse_point(argument);
+        if (!point) return error(fmt::format("TAKEBACK needs x,y, got '{}'", excerpt(argument)));
+        for (auto& list : stones_) {
+            auto found = std::find(list.begin(), list.end(), *point);
+            if (found == list.end()) continue;
+            auto stones = stones_;
+            auto& edited = stones[static_cast<std::size_t>(&list - stones_.data())];
+            edited.erase(edited.begin() + (found - list.begin()));
+            if (auto position = position_with(stones, blocked_); !position) return error(position.error());
+            stones_ = stones;
+            return out_.line("OK");
+        }
+        error(fmt::format("TAKEBACK {},{}: there is no stone there", point->first, point->second));
+    }
+
+    void info(const std::vector<std::string_view>& words) {
+        if (words.size() < 2) return;  // the protocol says to ignore what is not understood
+        const std::string key(words[1]);
+        const std::string value = join_words(words, 2, words.size());
+        auto number = [&]() { return parse_integer(value, -(std::int64_t{1} << 50), std::int64_t{1} << 50, key); };
+        if (key == "timeout_turn") {
+            if (auto n = number()) timeout_turn_ = std::max<std::int64_t>(0, *n);
+        } else if (key == "timeout_match") {
+            if (auto n = number()) {
+                timeout_match_ = std::max<std::int64_t>(0, *n);
+                timeout_match_set_ = true;
+            }
+        } else if (key == "time_left") {
+            if (auto n = number()) time_left_ = std::max<std::int64_t>(0, *n);
+        } else if (key == "max_memory") {
+            if (auto n = number(); n && *n > 0) limit_memory(*n);
+        } else if (key == "rule") {
+            auto n = number();
+            if (!n) return;
+            const int previous = rule_;
+            rule_ = static_cast<int>(*n);
+            if (variant_) {
+                auto variant = hooks_.variant(width_, height_, rule_);
+                if (!variant) {
+                    rule_ = previous;
+                    return error(variant.error());
+                }
+                variant_ = *variant;
+            }
+        }
+        // game_type, folder, evaluate and anything else: nothing to do.
+    }
+
+    // A share of max_memory for each table the players size from options.
+    void limit_memory(std::int64_t bytes) {
+        const std::int64_t mib = bytes / (1024 * 1024);
+        for (const auto& [name, share] : {std::pair<std::string_view, int>{"Hash", 3}, {"MctsMemory", 3}}) {
+            const Option* option = options_.find(name);
+            if (!option) continue;
+            const std::int64_t wanted = std::clamp<std::int64_t>(mib / share, option->min, option->max);
+            if (wanted < option->as_integer()) (void)options_.assign(name, std::to_string(wanted));
+        }
+    }
+
+    search::Limits limits() const {
+        search::Limits limits;
+        // timeout_turn 0 means "as fast as possible"; a match clock caps the share of a move.
+        std::int64_t budget = timeout_turn_ > 0 ? timeout_turn_ : 100;
+        if (time_left_ && (timeout_match_ > 0 || !timeout_match_set_))
+            budget = std::min(budget, std::max<std::int64_t>(1, *time_left_ / 12));
+        limits.move_time_ms = std::max<std::int64_t>(1, budget - latency_ms);
+        return limits;
+    }
+
+    void think() {
+        auto position = position_with(stones_, blocked_);
+        if (!position) return error(position.error());
+        if (const Outcome outcome = G::outcome(*position); outcome.is_over())
+            return error(fmt::format("the game is over ({}); no move to make", G::result_text(*position, outcome)));
+        search::SearchRequest<G> request;
+        request.root = *position;
+        request.history = {G::hash(*position)};
+        request.limits = limits();
+        request.start = search::Clock::now();
+        search::SearchControl<G> control;
+        control.stop = &never_;
+        const State root = *position;
+        control.report = [this, &root](const search::Report<G>& report) {
+            out_.line("MESSAGE " + format_info<G>(report, root).substr(5));
+        };
+        auto result = player_.search(request, control);
+        typename G::Move best = result.best;
+        if (!result.has_move) {
+            MoveList<G> moves;
+            G::generate_moves(root, moves);
+            if (moves.empty()) return error("no legal move");
+            best = moves[0];
+        }
+        const Point point = hooks_.coordinates(best);
+        stones_[static_cast<std::size_t>(index_of(G::side_to_move(root)))].push_back(point);
+        out_.line(fmt::format("{},{}", point.first, point.second));
+    }
+
+    static constexpr std::int64_t latency_ms = 30;
+
+    PbrainHooks<G> hooks_;
+    PbrainIdentity identity_;
+    OptionRegistry& options_;
+    search::Player<G>& player_;
+    Output& out_;
+    LineReader* input_ = nullptr;
+    std::optional<Variant> variant_;
+    int width_ = 0, height_ = 0;
+    int rule_ = 0;
+    Stones stones_;
+    std::vector<Point> blocked_;
+    std::optional<Side> own_;
+    std::int64_t timeout_turn_ = 5000;
+    std::int64_t timeout_match_ = 0;
+    bool timeout_match_set_ = false;
+    std::optional<std::int64_t> time_left_;
+    std::atomic<bool> never_{false};
+};
+
+}  // namespace bge::protocol

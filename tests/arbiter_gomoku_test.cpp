@@ -1,0 +1,120 @@
+// The arbiter playing Gomoku with real engine processes: UGI against pbrain (the same binary in
+// both dialects), renju and small boards, records that replay to the result they state and read
+// back as openings, and the variant flags it refuses.
+
+#include <catch2/catch.hpp>
+
+#include "arbiter_run.hpp"
+#include "core/game_record.hpp"
+#include "core/gomoku/gomoku.hpp"
+#include "tools/arbiter/gomoku_adapter.hpp"
+
+using namespace bge;
+using bge::testing::read_file;
+using bge::testing::run_arbiter;
+using bge::testing::scratch;
+using bge::testing::transcript;
+
+namespace {
+
+const std::string gomoku_binary = BGE_GOMOKU_BINARY;
+
+}  // namespace
+
+TEST_CASE("arbiter: gomoku between a UGI engine and a pbrain engine", "[arbiter][gomoku]") {
+    const std::string records = scratch().file("gomoku_games.txt");
+    const auto run = run_arbiter({"-game",
+                                  "gomoku",
+                                  "-rule",
+                                  "renju",
+                                  "-engine",
+                                  "cmd=" + gomoku_binary,
+                                  "name=ugi",
+                                  "option.Player=random",
+                                  "nodes=1",
+                                  "-engine",
+                                  "cmd=" + gomoku_binary,
+                                  "name=pbrain",
+                                  "proto=pbrain",
+                                  "st=0.05",
+                                  "-each",
+                                  "stderr=/dev/null",
+                                  "-games",
+                                  "2",
+                                  "-pgnout",
+                                  records});
+    INFO(transcript(run));
+    REQUIRE(run.status == 0);
+    CHECK(run.count_prefix("Finished game ") == 2);
+    // The threat-searching pbrain engine beats uniform random play.
+    CHECK(run.has_line("Score of ugi vs pbrain: 0 - 2 - 0  [0.000] 2"));
+
+    // The records replay to the results they state, and read back as openings.
+    const std::string text = read_file(records);
+    gomoku::Variant renju;
+    renju.rule = gomoku::Rule::renju;
+    auto openings = arbiter::GomokuAdapter::parse_record_openings(text, renju);
+    REQUIRE(openings);
+    REQUIRE(openings->size() == 2);
+    for (const auto& opening : *openings) {
+        GameRecord<gomoku::Gomoku> game(opening.start);
+        for (const auto& move : opening.moves) game.play(move);
+        CHECK(game.outcome().is_win_for(game.moves().size() % 2 == 1 ? Side::first : Side::second));
+    }
+    CHECK_THAT(text, Catch::Contains("[Rule \"renju\"]"));
+    CHECK_THAT(text, Catch::Contains("[Size \"15x15\"]"));
+}
+
+TEST_CASE("arbiter: gomoku variants and refusals", "[arbiter][gomoku]") {
+    SECTION("tic-tac-toe on 3x3 needs InARow, which the engine declares; a bad size or rule is refused") {
+        const auto bad_rule = run_arbiter({"-game", "gomoku", "-rule", "caro", "-engine", "cmd=" + gomoku_binary,
+                                           "-engine", "cmd=" + gomoku_binary, "-each", "nodes=1"});
+        CHECK(bad_rule.status == 2);
+        CHECK_THAT(bad_rule.errors, Catch::Contains("-rule caro"));
+        const auto bad_size = run_arbiter({"-game", "gomoku", "-size", "30", "-engine", "cmd=" + gomoku_binary,
+                                           "-engine", "cmd=" + gomoku_binary, "-each", "nodes=1"});
+        CHECK(bad_size.status == 2);
+        const auto komi = run_arbiter({"-game", "gomoku", "-komi", "2", "-engine", "cmd=" + gomoku_binary, "-engine",
+                                       "cmd=" + gomoku_binary, "-each", "nodes=1"});
+        CHECK(komi.status == 2);
+    }
+    SECTION("a small board, UGI on both sides, records with comments") {
+        const std::string records = scratch().file("gomoku_small.txt");
+        const auto run = run_arbiter({"-game",
+                                      "gomoku",
+                                      "-size",
+                                      "7",
+                                      "-rule",
+                                      "standard",
+                                      "-engine",
+                                      "cmd=" + gomoku_binary,
+                                      "name=a",
+                                      "-engine",
+                                      "cmd=" + gomoku_binary,
+                                      "name=b",
+                                      "option.Player=mcts-vanilla",
+                                      "-each",
+                                      "nodes=200",
+                                      "stderr=/dev/null",
+                                      "option.Hash=4",
+                                      "-games",
+                                      "2",
+                                      "-pgnout",
+                                      records});
+        INFO(transcript(run));
+        REQUIRE(run.status == 0);
+        CHECK(run.count_prefix("Finished game ") == 2);
+        gomoku::Variant small;
+        small.width = small.height = 7;
+        small.rule = gomoku::Rule::standard;
+        auto openings = arbiter::GomokuAdapter::parse_record_openings(read_file(records), small);
+        REQUIRE(openings);
+        CHECK(openings->size() == 2);
+    }
+    SECTION("proto=pbrain is refused for other games") {
+        const auto run = run_arbiter({"-game", "tak", "-engine", "cmd=" + gomoku_binary, "proto=pbrain", "-engine",
+                                      "cmd=" + gomoku_binary, "-each", "nodes=1", "stderr=/dev/null"});
+        CHECK(run.status == 1);
+        CHECK_THAT(run.errors, Catch::Contains("only for gomoku"));
+    }
+}

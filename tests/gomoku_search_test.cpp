@@ -1,0 +1,230 @@
+// The Gomoku players on a tactical suite: win in one, block a four, and wins by continuous fours
+// (VCF) of several lengths, each solved within a node limit. The lengths and the winning first
+// moves are checked against a naive threat prover written here on the rules alone.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "core/gomoku/gomoku.hpp"
+#include "engines/gomoku/board.hpp"
+#include "engines/gomoku/engine_spec.hpp"
+#include "engines/gomoku/study_players.hpp"
+#include "engines/gomoku/vcf.hpp"
+#include "gomoku_test_helpers.hpp"
+
+using namespace bge;
+using namespace bge::gomoku;
+using namespace bge::gomoku::testing;
+
+namespace {
+
+// Empty cells where `stone` wins at once.
+std::vector<int> fives_for(const State& s, std::uint8_t stone) {
+    std::vector<int> cells;
+    for (int y = 0; y < s.height; ++y)
+        for (int x = 0; x < s.width; ++x) {
+            const int square = square_at(x, y);
+            if (s.cells[static_cast<std::size_t>(square)] == empty && wins_at(s, square, stone))
+                cells.push_back(square);
+        }
+    return cells;
+}
+
+bool near_stone(const State& s, int square, std::uint8_t stone) {
+    for (int dy = -4; dy <= 4; ++dy)
+        for (int dx = -4; dx <= 4; ++dx) {
+            const int x = x_of(square) + dx, y = y_of(square) + dy;
+            if (s.on_board(x, y) && s.cells[static_cast<std::size_t>(square_at(x, y))] == stone) return true;
+        }
+    return false;
+}
+
+// Whether the side to move wins with at most `fours` fours, each answered by its only block.
+// Collects every winning first move when asked.
+bool vcf_win(State& s, int fours, std::vector<Move>* winning_first = nullptr) {
+    const Side mover = s.side_to_move();
+    const std::uint8_t me = stone_of(mover), them = stone_of(opponent(mover));
+    if (const auto fives = fives_for(s, me); !fives.empty()) {
+        if (winning_first)
+            for (const int square : fives) winning_first->push_back(Move{static_cast<std::uint16_t>(square)});
+        return true;
+    }
+    if (fours == 0) return false;
+    const auto theirs = fives_for(s, them);
+    if (theirs.size() >= 2) return false;
+    std::vector<int> candidates = theirs;
+    if (theirs.empty())
+        for (int y = 0; y < s.height; ++y)
+            for (int x = 0; x < s.width; ++x) {
+                const int square = square_at(x, y);
+                if (s.cells[static_cast<std::size_t>(square)] == empty && near_stone(s, square, me))
+                    candidates.push_back(square);
+            }
+    bool any = false;
+    for (const int square : candidates) {
+        const Move move{static_cast<std::uint16_t>(square)};
+        const Undo record = play(s, move);
+        bool win = false;
+        if (outcome(s).is_win_for(mover)) {
+            win = true;
+        } else if (!outcome(s).is_over()) {
+            const auto mine = fives_for(s, me);
+            if (mine.size() >= 2) {
+                win = true;
+            } else if (mine.size() == 1) {
+                const Move block{static_cast<std::uint16_t>(mine[0])};
+                const Undo blocked = play(s, block);
+                if (outcome(s).is_win_for(mover))
+                    win = true;
+                else if (!outcome(s).is_over())
+                    win = vcf_win(s, fours - 1);
+                undo(s, block, blocked);
+            }
+        }
+        undo(s, move, record);
+        if (win) {
+            if (!winning_first) return true;
+            winning_first->push_back(move);
+            any = true;
+        }
+    }
+    return any;
+}
+
+// The fewest fours that win, up to `limit` (0 when none does).
+int vcf_length(State s, int limit) {
+    for (int fours = 0; fours <= limit; ++fours)
+        if (vcf_win(s, fours)) return fours;
+    return 0;
+}
+
+struct Engine {
+    protocol::OptionRegistry options;
+    std::vector<protocol::PlayerEntry<Gomoku>> players;
+    Engine() {
+        const auto spec = gomoku_engine_spec();
+        spec.add_options(options);
+        players = spec.players;
+    }
+    search::SearchResult<Gomoku> search(const std::string& player, const State& root, std::uint64_t nodes) {
+        for (auto& entry : players)
+            if (entry.name == player) {
+                auto made = entry.make(options);
+                search::SearchRequest<Gomoku> request;
+                request.root = root;
+                request.history = {root.hash};
+                request.limits.nodes = nodes;
+                search::SearchControl<Gomoku> control;
+                return made->search(request, control);
+            }
+        FAIL("no player " << player);
+        return {};
+    }
+};
+
+const std::initializer_list<const char*> fillers = {"a1", "c1", "a3", "o15", "o13", "o11", "m15"};
+
+State with_fillers(std::initializer_list<const char*> blacks, std::initializer_list<const char*> whites,
+                   std::size_t extra) {
+    std::vector<const char*> all(whites);
+    for (std::size_t i = 0; i < extra; ++i) all.push_back(*(fillers.begin() + i));
+    Variant variant;
+    State s = start_state(variant);
+    for (const char* name : blacks) s.cells[static_cast<std::size_t>(cell(name))] = black;
+    for (const char* name : all) s.cells[static_cast<std::size_t>(cell(name))] = white;
+    auto status = rebuild_derived(s);
+    if (!status) FAIL(status.error());
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("tactics: win in one and block a four", "[gomoku][search]") {
+    Engine engine;
+    const State win = board({"h8", "i8", "j8", "k8"}, {"g8", "h9", "i9", "j9"});
+    const State block = board({"c4", "h10", "i10", "j10"}, {"d4", "e4", "f4", "g4"});
+    for (const std::string player : {"alphabeta", "mcts-vanilla", "mcts-shaping", "mcts-prior"}) {
+        INFO(player);
+        const auto won = engine.search(player, win, 3000);
+        REQUIRE(won.has_move);
+        CHECK(format_move(win, won.best) == "l8");
+        CHECK(won.score >= search::win_threshold);
+        const auto blocked = engine.search(player, block, 3000);
+        REQUIRE(blocked.has_move);
+        CHECK(format_move(block, blocked.best) == "h4");
+    }
+}
+
+TEST_CASE("tactics: VCF wins of several lengths within a node limit", "[gomoku][search][vcf]") {
+    struct Puzzle {
+        const char* name;
+        State position;
+        int fours;
+    };
+    const Puzzle puzzles[] = {
+        {"open three to open four", with_fillers({"h8", "i8", "j8"}, {}, 3), 1},
+        {"four-three", with_fillers({"f8", "g8", "h8", "i9", "i10"}, {"e8"}, 4), 2},
+        // g7 and k7 close the diagonals through i9, which would give shorter wins.
+        {"four, then four-three",
+         with_fillers({"f8", "g8", "h8", "i9", "f10", "g10", "h10"}, {"e8", "e10", "g7", "k7"}, 3), 3},
+        {"three fours, then an open four",
+         with_fillers({"f8", "g8", "h8", "i9", "f10", "g10", "h11", "h12", "h13"},
+                      {"e8", "e10", "h14", "g7", "k7", "f11"}, 3),
+         4},
+    };
+    Engine engine;
+    for (const Puzzle& puzzle : puzzles) {
+        INFO(puzzle.name);
+        CHECK(vcf_length(puzzle.position, 5) == puzzle.fours);
+        std::vector<Move> winning;
+        State copy = puzzle.position;
+        REQUIRE(vcf_win(copy, puzzle.fours, &winning));
+
+        SearchBoard board(puzzle.position);
+        VcfSearch vcf;
+        const VcfResult found = vcf.search(board, 20, 20'000);
+        REQUIRE(found.first);
+        CHECK(found.nodes <= 20'000);
+        CHECK(std::find(winning.begin(), winning.end(), *found.first) != winning.end());
+        CHECK(static_cast<int>(found.line.size()) >= 2 * puzzle.fours + 1);  // fours, blocks, the five
+
+        const auto result = engine.search("alphabeta", puzzle.position, 20'000);
+        REQUIRE(result.has_move);
+        CHECK(std::find(winning.begin(), winning.end(), result.best) != winning.end());
+        CHECK(result.score >= search::win_threshold);
+    }
+    // No VCF: a lone three blocked on one side.
+    SearchBoard none(with_fillers({"h8", "i8", "j8"}, {"g8"}, 2));
+    CHECK_FALSE(VcfSearch{}.search(none, 20, 20'000).first);
+}
+
+TEST_CASE("study MCTS: solved nodes, tree reuse, potentials", "[gomoku][search][study]") {
+    const State s = board({"h8", "i8", "j8"}, {"h9", "i9", "j9"});
+    CHECK(StudyMcts::potential(s, cell("k8")) == 4);
+    CHECK(StudyMcts::potential(s, cell("a15")) == 1);
+    CHECK(StudyMcts::potential(s, cell("k9")) == 2);  // Black to move: with j8, not White's h9-j9
+
+    StudyMcts mcts(7);
+    StudySettings settings;
+    settings.kind = StudyKind::prior;
+    search::SearchRequest<Gomoku> request;
+    request.root = s;
+    request.limits.nodes = 300;
+    const auto first = mcts.search(request, {}, settings);
+    REQUIRE(first.has_move);
+    const std::size_t nodes = mcts.node_count();
+    CHECK(nodes > 225);
+    // The same root again: the tree is kept and grows.
+    mcts.search(request, {}, settings);
+    CHECK(mcts.node_count() > nodes);
+    CHECK(mcts.rollouts() >= 4 * 300);
+
+    // The win in one is proven at once: the search stops early with a decisive score.
+    StudyMcts solver(1);
+    request.root = board({"h8", "i8", "j8", "k8"}, {"g8", "h9", "i9", "j9"});
+    request.limits.nodes = 100000;
+    const auto won = solver.search(request, {}, settings);
+    CHECK(format_move(request.root, won.best) == "l8");
+    CHECK(won.nodes < 10);
+}

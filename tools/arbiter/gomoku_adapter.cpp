@@ -1,0 +1,248 @@
+#include "tools/arbiter/gomoku_adapter.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+#include "protocol/text.hpp"
+
+namespace bge::arbiter {
+
+using gomoku::Rule;
+
+Expected<gomoku::Variant> GomokuAdapter::make_variant(const MatchConfig& config) {
+    gomoku::Variant variant;
+    variant.width = variant.height = config.size.value_or(default_size);
+    if (!config.rule.empty()) {
+        auto rule = gomoku::parse_rule(config.rule);
+        if (!rule) return make_error(fmt::format("-rule {}: expected freestyle, standard or renju", config.rule));
+        variant.rule = *rule;
+    }
+    if (config.half_komi != 0) return make_error("-komi has no meaning in gomoku");
+    auto checked = gomoku::check_variant(variant);
+    if (!checked) return make_error(fmt::format("-size: {}", checked.error()));
+    return variant;
+}
+
+std::string GomokuAdapter::variant_text(const gomoku::Variant& v) {
+    return fmt::format("{}x{}, {}, {} in a row", v.width, v.height, gomoku::rule_name(v.rule), v.k);
+}
+
+int GomokuAdapter::pbrain_rule(const gomoku::Variant& variant) {
+    return variant.rule == Rule::renju ? 4 : variant.rule == Rule::standard ? 1 : 0;
+}
+
+Expected<OptionList> GomokuAdapter::rule_options(const gomoku::Variant& variant, const EnginePlayer& player) {
+    OptionList options;
+    if (player.dialect() == protocol::Dialect::pbrain) {
+        if (variant.k != 5) return make_error(fmt::format("engine {}: pbrain plays five in a row only", player.name()));
+        options.emplace_back("rule", std::to_string(pbrain_rule(variant)));
+        return options;
+    }
+    const gomoku::Variant standard;
+    auto want = [&](std::string_view name, const std::string& value, bool non_default) -> Status {
+        if (player.declares_option(name)) {
+            options.emplace_back(std::string(name), value);
+            return success();
+        }
+        if (non_default)
+            return make_error(fmt::format("engine {} declares no {} option, so it cannot play {}", player.name(), name,
+                                          variant_text(variant)));
+        return success();
+    };
+    for (const Status& status :
+         {want("Width", std::to_string(variant.width), variant.width != standard.width),
+          want("Height", std::to_string(variant.height), variant.height != standard.height),
+          want("InARow", std::to_string(variant.k), variant.k != standard.k),
+          want("Rule", std::string(gomoku::rule_name(variant.rule)), variant.rule != standard.rule)})
+        if (!status) return make_error(status.error());
+    return options;
+}
+
+std::string GomokuAdapter::new_game_command(protocol::Dialect dialect, const gomoku::Variant& variant) {
+    if (dialect == protocol::Dialect::pbrain)
+        return variant.width == variant.height ? fmt::format("START {}", variant.width)
+                                               : fmt::format("RECTSTART {},{}", variant.width, variant.height);
+    return dialect == protocol::Dialect::tei ? "teinewgame" : "uginewgame";
+}
+
+std::string GomokuAdapter::rule_phrase(const Outcome& outcome) {
+    if (outcome.reason == "five") return "by five in a row";
+    if (outcome.reason == "line") return "by a line of k";
+    if (outcome.reason == "forbidden") return "by Black's forbidden move";
+    if (outcome.reason == "board full") return "on a full board";
+    if (outcome.reason == "move limit") return "at the move limit";
+    return fmt::format("by {}", outcome.reason);
+}
+
+std::string GomokuAdapter::pbrain_board(const GameRecord<gomoku::Gomoku>& record) {
+    std::string block = "BOARD";
+    const Side to_move = gomoku::Gomoku::side_to_move(record.current());
+    // Stones of the start position first (their order is unknown), then the moves in order.
+    const gomoku::State& start = record.start();
+    for (int y = 0; y < start.height; ++y)
+        for (int x = 0; x < start.width; ++x) {
+            const std::uint8_t cell = start.cells[static_cast<std::size_t>(gomoku::square_at(x, y))];
+            if (cell == gomoku::empty) continue;
+            const int field = cell == gomoku::wall ? 3 : cell == gomoku::stone_of(to_move) ? 1 : 2;
+            block += fmt::format("\n{},{},{}", x, y, field);
+        }
+    auto position = start;
+    for (const auto& move : record.moves()) {
+        const int field = gomoku::Gomoku::side_to_move(position) == to_move ? 1 : 2;
+        block += fmt::format("\n{},{},{}", move.x(), move.y(), field);
+        gomoku::Gomoku::play(position, move);
+    }
+    block += "\nDONE";
+    return block;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records: PGN-like tags, then the moves numbered in pairs, then the result.
+
+namespace {
+
+std::string escape(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+struct RecordGame {
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::vector<std::string> moves;
+    std::string tag(std::string_view name) const {
+        for (const auto& [key, value] : tags)
+            if (key == name) return value;
+        return {};
+    }
+};
+
+Expected<std::vector<RecordGame>> parse_records(std::string_view text) {
+    std::vector<RecordGame> games;
+    RecordGame current;
+    bool in_game = false;
+    std::size_t i = 0;
+    auto finish = [&] {
+        if (in_game) games.push_back(std::move(current));
+        current = RecordGame{};
+        in_game = false;
+    };
+    while (i < text.size()) {
+        const char c = text[i];
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+            continue;
+        }
+        if (c == '[') {
+            if (in_game && !current.moves.empty()) finish();
+            const std::size_t end = text.find(']', i);
+            if (end == std::string_view::npos) return make_error("a tag has no closing ]");
+            const std::string_view inside = text.substr(i + 1, end - i - 1);
+            const std::size_t space = inside.find(' ');
+            const std::size_t open = inside.find('"'), close = inside.rfind('"');
+            if (space == std::string_view::npos || open == std::string_view::npos || close <= open)
+                return make_error(fmt::format("bad tag [{}]", inside));
+            current.tags.emplace_back(std::string(inside.substr(0, space)),
+                                      std::string(inside.substr(open + 1, close - open - 1)));
+            in_game = true;
+            i = end + 1;
+            continue;
+        }
+        if (c == '{') {
+            const std::size_t end = text.find('}', i);
+            if (end == std::string_view::npos) return make_error("a comment has no closing }");
+            i = end + 1;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '{' &&
+               text[end] != '[')
+            ++end;
+        const std::string_view word = text.substr(i, end - i);
+        i = end;
+        in_game = true;
+        if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") {
+            finish();
+            continue;
+        }
+        if (!word.empty() && std::isdigit(static_cast<unsigned char>(word[0])) && word.back() == '.') continue;
+        current.moves.emplace_back(word);
+    }
+    finish();
+    return games;
+}
+
+}  // namespace
+
+Expected<std::vector<Opening<gomoku::Gomoku>>> GomokuAdapter::parse_record_openings(std::string_view text,
+                                                                                    const gomoku::Variant& variant) {
+    auto games = parse_records(text);
+    if (!games) return make_error(games.error());
+    std::vector<Opening<gomoku::Gomoku>> openings;
+    for (std::size_t g = 0; g < games->size(); ++g) {
+        const RecordGame& game = (*games)[g];
+        gomoku::State start = gomoku::start_state(variant);
+        if (const std::string fen = game.tag("FEN"); !fen.empty()) {
+            auto parsed = gomoku::parse_position(fen, variant);
+            if (!parsed) return make_error(fmt::format("game {}: FEN: {}", g + 1, parsed.error()));
+            start = *parsed;
+        }
+        GameRecord<gomoku::Gomoku> record(start);
+        for (const std::string& move : game.moves)
+            if (auto status = record.play_text(move); !status)
+                return make_error(fmt::format("game {}: move '{}': {}", g + 1, move, status.error()));
+        openings.push_back({record.start(), record.moves()});
+    }
+    return openings;
+}
+
+std::string GomokuAdapter::format_record(const PlayedGame<gomoku::Gomoku>& played, const RecordInfo& info) {
+    const gomoku::Variant variant = gomoku::variant_of(played.start);
+    const std::string result = gomoku::result_text(played.end.outcome);
+    std::string text;
+    auto tag = [&](std::string_view name, std::string_view value) {
+        text += fmt::format("[{} \"{}\"]\n", name, escape(value));
+    };
+    tag("Game", "gomoku");
+    tag("Black", info.white);  // the first player, whom the arbiter calls White
+    tag("White", info.black);
+    tag("Size", fmt::format("{}x{}", variant.width, variant.height));
+    tag("Rule", gomoku::rule_name(variant.rule));
+    tag("InARow", std::to_string(variant.k));
+    tag("Date", info.date);
+    tag("Round", std::to_string(info.round));
+    tag("Result", result);
+    tag("Termination", termination_tag(played.end));
+    const std::string start = gomoku::format_position(played.start);
+    if (start != gomoku::format_position(gomoku::start_state(variant))) tag("FEN", start);
+    text += '\n';
+    auto position = played.start;
+    std::string line;
+    for (std::size_t i = 0; i < played.moves.size(); ++i) {
+        std::string word;
+        if (i % 2 == 0) word = fmt::format("{}. ", i / 2 + 1);
+        word += gomoku::format_move(position, played.moves[i]);
+        if (i < played.comments.size() && !played.comments[i].empty())
+            word += fmt::format(" {{{}}}", played.comments[i]);
+        gomoku::Gomoku::play(position, played.moves[i]);
+        if (line.size() + word.size() + 1 > 79) {
+            text += line + '\n';
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += word;
+    }
+    if (line.size() + result.size() + 1 > 79) {
+        text += line + '\n';
+        line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    text += line + result + '\n';
+    return text;
+}
+
+}  // namespace bge::arbiter

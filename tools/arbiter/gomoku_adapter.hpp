@@ -1,0 +1,42 @@
+#pragma once
+// Gomoku for the arbiter: -size N (or WxH) and -rule freestyle|standard|renju make the Variant.
+// UGI engines learn the rules from their Width/Height/InARow/Rule options and start a game with
+// `uginewgame`; pbrain engines (proto=pbrain) get `START n` (or `RECTSTART w,h`) and
+// `INFO rule <bitmask>`, then, for every move, the clock as INFO lines and the whole board as a
+// BOARD block. Records are the text format of docs/gomoku.md ("Game records").
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game_record.hpp"
+#include "core/gomoku/gomoku.hpp"
+#include "tools/arbiter/game_adapter.hpp"
+
+namespace bge::arbiter {
+
+struct GomokuAdapter {
+    using Game = gomoku::Gomoku;
+    static constexpr protocol::Dialect default_dialect = protocol::Dialect::ugi;
+    static constexpr std::string_view tei_position_keyword = "fen";
+    static constexpr int default_size = 15;
+
+    static Expected<gomoku::Variant> make_variant(const MatchConfig& config);
+    static std::string variant_text(const gomoku::Variant& variant);
+    static Expected<OptionList> rule_options(const gomoku::Variant& variant, const EnginePlayer& player);
+    static std::string new_game_command(protocol::Dialect dialect, const gomoku::Variant& variant);
+    static std::string rule_phrase(const Outcome& outcome);
+    static Expected<std::vector<Opening<gomoku::Gomoku>>> parse_record_openings(std::string_view text,
+                                                                                const gomoku::Variant& variant);
+    static std::string format_record(const PlayedGame<gomoku::Gomoku>& played, const RecordInfo& info);
+
+    // pbrain: the BOARD block for the side to move (1 = its stones, 2 = the opponent's, in the
+    // order they were played), one line per stone, newline-separated.
+    static std::string pbrain_board(const GameRecord<gomoku::Gomoku>& record);
+    // pbrain's rule bitmask: 0 freestyle, 1 exactly five, 4 renju.
+    static int pbrain_rule(const gomoku::Variant& variant);
+};
+
+static_assert(GameAdapter<GomokuAdapter>);
+
+}  // namespace bge::arbiter

@@ -39,7 +39,7 @@ private:
 
 void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
-    options.add_check("NullMove", false, "alphabeta: null-move pruning");
+    options.add_check("NullMove", true, "alphabeta: null-move pruning");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_mcts_player_options(options);
     add_study_player_options(options);

@@ -318,6 +318,8 @@ private:
         if (const Outcome outcome = game_->outcome(); outcome.is_over())
             return out_.error(
                 fmt::format("the game is over ({}); nothing to search", G::result_text(game_->current(), outcome)));
+        if (is_chance_node<G>(game_->current()))
+            return out_.error("a roll is due: the engine never rolls; send the position with its roll");
         if (!player_) return out_.error("no player selected");
 
         search::SearchRequest<G> request;
@@ -367,15 +369,29 @@ private:
                 total = 1;
             } else if (!G::outcome(position).is_over()) {
                 // Root moves one at a time, so `stop` and `quit` cut a long perft short.
-                MoveList<G> moves;
-                G::generate_moves(position, moves);
+                // At a chance node the root "moves" are the rolls, and they use up no depth.
+                const bool chance = is_chance_node<G>(position);
+                const int child_depth = chance ? depth : depth - 1;
+                std::vector<Move> moves;
+                if constexpr (StochasticGame<G>) {
+                    if (chance) {
+                        ChanceList<G> rolls;
+                        G::chance_outcomes(position, rolls);
+                        for (const auto& roll : rolls) moves.push_back(roll.roll);
+                    }
+                }
+                if (!chance) {
+                    MoveList<G> legal;
+                    G::generate_moves(position, legal);
+                    moves.assign(legal.begin(), legal.end());
+                }
                 for (std::size_t i = 0; i < moves.size(); ++i) {
                     if (stop_.load()) {
                         out_.line(fmt::format("info string perft stopped after {} of {} moves", i, moves.size()));
                         break;
                     }
                     const auto record = G::play(position, moves[i]);
-                    const std::uint64_t count = perft<G>(position, depth - 1);
+                    const std::uint64_t count = perft<G>(position, child_depth);
                     G::undo(position, moves[i], record);
                     out_.line(fmt::format("{} {}", G::format_move(root, moves[i]), count));
                     total += count;

@@ -57,6 +57,9 @@ struct MctsSettings {
     // the solver knows straight away about wins in one (and about moves that lose on the spot).
     // Costs a play/undo per legal move per expansion; makes the search tactically safe at 1 ply.
     bool decisive_checks = true;
+    // Instead of PUCT/UCT, sample a child with probability proportional to prior / (visits + 1),
+    // as the TwixT study's MCTS does (docs/twixt.md); the policy's priors are used.
+    bool sampled_selection = false;
 };
 
 // The game-specific part of MCTS.
@@ -346,7 +349,7 @@ private:
         if (edges_.size() + moves_.size() > edge_capacity()) return false;
         priors_.resize(moves_.size());
         if constexpr (requires { policy_.priors(state, moves_, priors_.data()); }) {
-            if (settings_.puct) policy_.priors(state, moves_, priors_.data());
+            if (settings_.puct || settings_.sampled_selection) policy_.priors(state, moves_, priors_.data());
             else std::fill(priors_.begin(), priors_.end(), 1.0f);
         } else {
             std::fill(priors_.begin(), priors_.end(), 1.0f);
@@ -399,6 +402,7 @@ private:
             }
             return node.first_edge + node.edge_count - 1;
         }
+        if (settings_.sampled_selection) return sample_edge(node);
         const Side mover = node.to_move;
         const std::uint32_t parent_visits = settings_.graph ? std::max<std::uint32_t>(node.visits, 1) : node.visits;
         const float parent_value = node.visits ? for_side(mover, mean_value(node)) : 0.0f;
@@ -436,6 +440,33 @@ private:
             }
         }
         return best;
+    }
+
+    // A child drawn with probability proportional to prior / (visits + 1); with the solver, a
+    // proven win is taken at once and proven losses are never drawn (unless nothing else is left).
+    std::uint32_t sample_edge(const Node& node) {
+        double total = 0;
+        weights_.resize(node.edge_count);
+        for (std::uint32_t i = 0; i < node.edge_count; ++i) {
+            const Edge& edge = edges_[node.first_edge + i];
+            double weight = static_cast<double>(edge.prior) / (1.0 + static_cast<double>(edge_visits(edge)));
+            if (settings_.solver && edge.child && nodes_[edge.child].proven != Proven::unknown) {
+                const Proven proven = nodes_[edge.child].proven;
+                if (winner_is(proven, node.to_move)) return node.first_edge + i;
+                if (proven != Proven::draw) weight = 0;
+            }
+            weights_[i] = weight;
+            total += weight;
+        }
+        if (total <= 0) return node.first_edge + random_.below(node.edge_count);
+        double draw = random_.unit() * total;
+        for (std::uint32_t i = 0; i < node.edge_count; ++i) {
+            draw -= weights_[i];
+            if (draw < 0 && weights_[i] > 0) return node.first_edge + i;
+        }
+        for (std::uint32_t i = node.edge_count; i-- > 0;)
+            if (weights_[i] > 0) return node.first_edge + i;
+        return node.first_edge;
     }
 
     // ------------------------------------------------------------------------------------------
@@ -607,6 +638,7 @@ private:
     State root_state_{};
     MoveList<G> moves_;
     std::vector<float> priors_;
+    std::vector<double> weights_;  // sampled selection
     std::vector<std::uint32_t> path_;
     std::vector<std::uint32_t> edge_path_;
     const SearchControl<G>* control_ = nullptr;

@@ -310,7 +310,6 @@ TEST_CASE("arbiter: bad command lines name the flag and exit with status 2", "[a
         {with({"-komi", "1.3"}), "-komi 1.3"},
         {with({"-games", "3"}), "-games"},
         {with({"-rounds", "zero"}), "-rounds"},
-        {with({"-game", "twixt"}), "-game twixt: not implemented yet"},
         {with({"-game", "chess"}), "-game chess"},
         {with({"-each", "tc=abc"}), "-each tc=abc"},
         {with({"-each", "proto=uci"}), "proto=uci"},

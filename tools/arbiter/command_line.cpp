@@ -374,6 +374,22 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              config.rule = *value;  // the game adapter checks it
              return success();
          }},
+        {"-ruleset",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto value = r.value_of(flag);
+             if (!value) return make_error(value.error());
+             config.ruleset = *value;  // the game adapter checks it
+             return success();
+         }},
+        {"-pieces",
+         [&](ArgumentReader& r, const std::string& flag) -> Status {
+             auto text = r.value_of(flag);
+             if (!text) return make_error(text.error());
+             auto value = integer_value(flag, *text, 1, 7);
+             if (!value) return make_error(value.error());
+             config.pieces = static_cast<int>(*value);
+             return success();
+         }},
         {"-engine",
          [&](ArgumentReader& r, const std::string& flag) -> Status {
              auto settings = r.settings_of(flag);
@@ -577,10 +593,13 @@ usage: arbiter -engine cmd=PATH [key=value...] -engine cmd=PATH [key=value...] [
        arbiter book -game tak -size N -plies P -count C [...]       an opening book
 
 Game:
-  -game tak               the game (tak; gomoku, twixt, ur, expendibots are not implemented yet)
+  -game NAME              the game: tak (default), gomoku, twixt, ur or expendibots
   -size N                 board size, 3..8 for tak (default 6)
+                          5..24 for twixt (default 24)
   -komi K                 komi in flats, steps of 0.5 (default 0)
   -rule R                 gomoku: freestyle, standard (exactly five) or renju (default freestyle)
+  -ruleset R              ur: finkel, masters or blitz (default finkel); the arbiter rolls the dice
+  -pieces N               ur: pieces per side, 1..7 (default 7; 5 for blitz)
   -repetition             threefold repetition is a draw
   -maxmoves N             adjudicate a draw after N full moves
   -draw movenumber=N movecount=N score=CP     draw when both engines' scores stay small

@@ -82,6 +82,8 @@ struct MatchConfig {
     std::optional<int> size;
     int half_komi = 0;  // komi in half points (flats for Tak)
     std::string rule;   // -rule (Gomoku: freestyle, standard or renju); empty: the game's default
+    std::string ruleset;  // -ruleset (Ur: finkel, masters or blitz); empty: the game's default
+    int pieces = 0;       // -pieces (Ur: pieces per side, 1-7); 0: the ruleset's default
     std::vector<EngineConfig> engines;
     int rounds = 1;
     int games_per_encounter = 2;

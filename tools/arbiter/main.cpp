@@ -22,6 +22,8 @@
 #include "tools/arbiter/match.hpp"
 #include "tools/arbiter/merge.hpp"
 #include "tools/arbiter/tak_adapter.hpp"
+#include "tools/arbiter/twixt_adapter.hpp"
+#include "tools/arbiter/ur_adapter.hpp"
 
 namespace {
 
@@ -37,11 +39,10 @@ int play(const CommandLine& command_line, const std::optional<JournalContents>& 
     if (config.game == "tak") return run_match<TakAdapter>(config, command_line.arguments, resume);
     if (config.game == "expendibots") return run_match<ExpendibotsAdapter>(config, command_line.arguments, resume);
     if (config.game == "gomoku") return run_match<GomokuAdapter>(config, command_line.arguments, resume);
-    for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
-        if (config.game == planned)
-            return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
+    if (config.game == "twixt") return run_match<TwixtAdapter>(config, command_line.arguments, resume);
+    if (config.game == "ur") return run_match<UrAdapter>(config, command_line.arguments, resume);
     return usage_error(
-        fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)", config.game));
+        fmt::format("-game {}: unknown game (known: tak, gomoku, twixt, ur, expendibots)", config.game));
 }
 
 int resume(const std::vector<std::string>& arguments) {

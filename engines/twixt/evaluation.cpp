@@ -1,0 +1,293 @@
+#include "engines/twixt/evaluation.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace bge::twixt {
+
+namespace {
+
+// Offsets reached by two knight's moves that no single knight's move reaches (and not 0).
+struct TwoStepOffsets {
+    FixedVector<std::array<int, 2>, 64> offsets;
+};
+
+TwoStepOffsets make_two_steps() {
+    TwoStepOffsets table;
+    for (const auto& a : knight_offsets)
+        for (const auto& b : knight_offsets) {
+            const std::array<int, 2> sum{a[0] + b[0], a[1] + b[1]};
+            if (sum[0] == 0 && sum[1] == 0) continue;
+            if (std::find(table.offsets.begin(), table.offsets.end(), sum) != table.offsets.end()) continue;
+            table.offsets.push_back(sum);  // (a knight's move has an odd coordinate sum; these are even)
+        }
+    return table;
+}
+
+const TwoStepOffsets& two_steps() {
+    static const TwoStepOffsets instance = make_two_steps();
+    return instance;
+}
+
+// 0-1 BFS from one border over the knight graph `side` could still build.
+void search_from(const State& s, Side side, bool from_first, DistanceMap& map) {
+    map.to.fill(unreachable);
+    map.total = unreachable;
+    const std::uint8_t own = peg_of(side);
+    static thread_local std::vector<std::uint16_t> deque_buffer;
+    deque_buffer.assign(2 * cell_count + 2, 0);
+    // A deque in a flat buffer: cost-0 steps go to the front, cost-1 steps to the back.
+    std::size_t front = cell_count, back = cell_count;
+    const int last = s.size - 1;
+    for (int i = 1; i < last; ++i) {
+        const int line = from_first ? 0 : last;
+        const int square = side == Side::first ? square_at(i, line) : square_at(line, i);
+        const std::uint8_t cell = s.cells[square];
+        if (cell != empty && cell != own) continue;
+        map.to[square] = cell == own ? 0 : 1;
+        if (cell == own)
+            deque_buffer[--front] = static_cast<std::uint16_t>(square);
+        else
+            deque_buffer[back++] = static_cast<std::uint16_t>(square);
+    }
+    while (front != back) {
+        const int u = deque_buffer[front++];
+        const int du = map.to[u];
+        for (int d = 0; d < 8; ++d) {
+            const int v = u + knight_step(d);
+            const std::uint8_t cell = s.cells[v];
+            if (cell != empty && cell != own) continue;
+            if (cell == empty && !playable_for(s, side, v)) continue;
+            const int dv = du + (cell == empty ? 1 : 0);
+            if (dv >= map.to[v]) continue;
+            if (bridge_blocked(s, u, d)) continue;
+            map.to[v] = static_cast<std::uint16_t>(dv);
+            if (cell == own)
+                deque_buffer[--front] = static_cast<std::uint16_t>(v);
+            else
+                deque_buffer[back++] = static_cast<std::uint16_t>(v);
+        }
+    }
+    for (int i = 1; i < last; ++i) {
+        const int line = from_first ? last : 0;
+        const int square = side == Side::first ? square_at(i, line) : square_at(line, i);
+        map.total = std::min<int>(map.total, map.to[square]);
+    }
+}
+
+}  // namespace
+
+int longest_chain_span(const State& s, Side side) {
+    const std::uint8_t own = peg_of(side);
+    static thread_local std::array<std::int8_t, node_count> low, high;
+    low.fill(max_size);
+    high.fill(-1);
+    int best = 0;
+    for (int row = 0; row < s.size; ++row)
+        for (int column = 0; column < s.size; ++column) {
+            const int square = square_at(column, row);
+            if (s.cells[square] != own) continue;
+            const int root = find_root(s, square);
+            const int coordinate = side == Side::first ? row : column;
+            low[root] = static_cast<std::int8_t>(std::min<int>(low[root], coordinate));
+            high[root] = static_cast<std::int8_t>(std::max<int>(high[root], coordinate));
+            best = std::max(best, high[root] - low[root] + 1);
+        }
+    return best;
+}
+
+int SpanEvaluator::evaluate(const State& s) const {
+    const Side us = s.side_to_move();
+    return longest_chain_span(s, us) - longest_chain_span(s, opponent(us));
+}
+
+void connection_distances(const State& s, Side side, DistanceMap& from_first, DistanceMap& from_second) {
+    search_from(s, side, true, from_first);
+    search_from(s, side, false, from_second);
+}
+
+int connection_distance(const State& s, Side side) {
+    DistanceMap map;
+    search_from(s, side, true, map);
+    return map.total;
+}
+
+int two_distance(const State& s, Side side) {
+    const std::uint8_t own = peg_of(side);
+    constexpr int limit = 2 * max_size * max_size;
+    static thread_local std::array<std::uint16_t, cell_count> value;
+    static thread_local std::array<std::uint8_t, cell_count> received;
+    static thread_local std::array<bool, cell_count> done;
+    static thread_local std::vector<std::vector<std::uint16_t>> buckets;
+    value.fill(unreachable);
+    received.fill(0);
+    done.fill(false);
+    if (buckets.size() < static_cast<std::size_t>(limit + 2)) buckets.resize(static_cast<std::size_t>(limit + 2));
+    for (auto& bucket : buckets) bucket.clear();
+    auto usable = [&](int square) {
+        const std::uint8_t cell = s.cells[square];
+        return cell == own || (cell == empty && playable_for(s, side, square));
+    };
+    auto offer = [&](int square, int candidate) {
+        if (candidate < value[square] && candidate <= limit) {
+            value[square] = static_cast<std::uint16_t>(candidate);
+            buckets[static_cast<std::size_t>(candidate)].push_back(static_cast<std::uint16_t>(square));
+        }
+    };
+    const int last = s.size - 1;
+    for (int i = 1; i < last; ++i) {
+        const int square = side == Side::first ? square_at(i, 0) : square_at(0, i);
+        if (usable(square)) offer(square, s.cells[square] == own ? 0 : 1);
+    }
+    for (int level = 0; level <= limit; ++level) {
+        auto& bucket = buckets[static_cast<std::size_t>(level)];
+        for (std::size_t k = 0; k < bucket.size(); ++k) {
+            const int u = bucket[k];
+            if (done[u] || value[u] != level) continue;
+            done[u] = true;
+            for (int d = 0; d < 8; ++d) {
+                const int v = u + knight_step(d);
+                if (done[v] || !usable(v)) continue;
+                if (s.links[u] & (1u << d)) {  // a built bridge: the same group
+                    offer(v, level);
+                    continue;
+                }
+                if (bridge_blocked(s, u, d)) continue;
+                const int cost = s.cells[v] == own ? 0 : 1;
+                // Neighbours finish in order of value, so the second one to arrive is the second best.
+                if (++received[v] == 2) offer(v, level + cost);
+            }
+        }
+    }
+    int total = unreachable, first_hole = unreachable;
+    for (int i = 1; i < last; ++i) {
+        const int square = side == Side::first ? square_at(i, last) : square_at(last, i);
+        const int here = value[square];
+        if (here >= unreachable) continue;
+        if (s.cells[square] == own) {
+            total = std::min(total, here);
+        } else if (here < first_hole) {
+            total = std::min(total, first_hole);
+            first_hole = here;
+        } else {
+            total = std::min(total, here);
+        }
+    }
+    return total;
+}
+
+float knight_weight(const State& s, int square, const KnightWeights& weights) {
+    const std::uint8_t own = peg_of(s.side_to_move());
+    for (int d = 0; d < 8; ++d)
+        if (s.cells[square + knight_step(d)] == own) return weights.one_step;
+    const int column = column_of(square), row = row_of(square);
+    for (const auto& [dc, dr] : two_steps().offsets) {
+        const int c = column + dc, r = row + dr;
+        if (c >= 0 && r >= 0 && c < s.size && r < s.size && s.cells[square_at(c, r)] == own) return weights.two_steps;
+    }
+    return 1.0f;
+}
+
+namespace {
+
+// Counts of each side's pegs one and two knight's moves from each square, kept during a playout.
+// Squares are shifted by a margin so offsets of up to four rows or columns stay inside.
+constexpr int near_margin = 4 * stride + 4;
+struct Nearness {
+    std::array<std::array<std::uint8_t, cell_count + 2 * near_margin>, 2> one{}, two{};
+    void add(Side side, int square) {
+        auto& ones = one[index_of(side)];
+        auto& twos = two[index_of(side)];
+        for (int d = 0; d < 8; ++d) ++ones[static_cast<std::size_t>(near_margin + square + knight_step(d))];
+        for (const auto& [dc, dr] : two_steps().offsets)
+            ++twos[static_cast<std::size_t>(near_margin + square + dr * stride + dc)];
+    }
+    float weight(Side side, int square, const KnightWeights& w) const {
+        const auto at = static_cast<std::size_t>(near_margin + square);
+        if (one[index_of(side)][at]) return w.one_step;
+        if (two[index_of(side)][at]) return w.two_steps;
+        return 1.0f;
+    }
+};
+
+Move pick_from_list(const State& s, const MoveList<Twixt>& moves, PlayoutKind kind, const KnightWeights& w,
+                    Random& random) {
+    if (kind == PlayoutKind::uniform) return moves[random.below(static_cast<std::uint32_t>(moves.size()))];
+    std::vector<float> weights(moves.size());
+    float total = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        weights[i] = moves[i].is_swap() ? 1.0f : knight_weight(s, moves[i].square, w);
+        total += weights[i];
+    }
+    float draw = static_cast<float>(random.unit()) * total;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        draw -= weights[i];
+        if (draw < 0) return moves[i];
+    }
+    return moves[moves.size() - 1];
+}
+
+}  // namespace
+
+Outcome play_out(State& s, PlayoutKind kind, const KnightWeights& w, Random& random) {
+    // The first two plies (where the swap may come) through the rules' own move list.
+    while (s.result == Result::ongoing && s.plies < 2) {
+        MoveList<Twixt> moves;
+        generate_moves(s, moves);
+        play(s, pick_from_list(s, moves, kind, w, random));
+    }
+    if (s.result != Result::ongoing) return outcome(s);
+
+    std::array<std::uint16_t, max_size * max_size> empties;
+    int count = 0;
+    for (int row = 0; row < s.size; ++row)
+        for (int column = 0; column < s.size; ++column) {
+            const int square = square_at(column, row);
+            if (s.cells[square] == empty)
+                empties[static_cast<std::size_t>(count++)] = static_cast<std::uint16_t>(square);
+        }
+    static thread_local Nearness nearness;
+    static thread_local std::array<float, max_size * max_size> weights;
+    if (kind == PlayoutKind::knight) {
+        nearness = Nearness{};
+        for (int row = 0; row < s.size; ++row)
+            for (int column = 0; column < s.size; ++column) {
+                const int square = square_at(column, row);
+                if (s.cells[square] == first_peg) nearness.add(Side::first, square);
+                if (s.cells[square] == second_peg) nearness.add(Side::second, square);
+            }
+    }
+    while (s.result == Result::ongoing) {
+        const Side mover = s.side_to_move();
+        int pick = 0;
+        if (kind == PlayoutKind::uniform) {
+            // Rejection: the mover has an open hole (or the game would be drawn), so this ends.
+            do pick = static_cast<int>(random.below(static_cast<std::uint32_t>(count)));
+            while (!playable_for(s, mover, empties[static_cast<std::size_t>(pick)]));
+        } else {
+            float total = 0;
+            for (int i = 0; i < count; ++i) {
+                const int square = empties[static_cast<std::size_t>(i)];
+                const float weight = playable_for(s, mover, square) ? nearness.weight(mover, square, w) : 0.0f;
+                weights[static_cast<std::size_t>(i)] = weight;
+                total += weight;
+            }
+            float draw = static_cast<float>(random.unit()) * total;
+            pick = -1;
+            for (int i = 0; i < count; ++i) {
+                const float weight = weights[static_cast<std::size_t>(i)];
+                if (weight <= 0) continue;
+                pick = i;
+                draw -= weight;
+                if (draw < 0) break;
+            }
+        }
+        const int square = empties[static_cast<std::size_t>(pick)];
+        empties[static_cast<std::size_t>(pick)] = empties[static_cast<std::size_t>(--count)];
+        play(s, Move{static_cast<std::uint16_t>(square)});
+        if (kind == PlayoutKind::knight) nearness.add(mover, square);
+    }
+    return outcome(s);
+}
+
+}  // namespace bge::twixt

@@ -1,0 +1,54 @@
+// The TwixT engine: UGI on stdin/stdout (docs/protocol.md, docs/twixt.md).
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "engines/twixt/engine_spec.hpp"
+#include "protocol/engine_loop.hpp"
+
+namespace {
+
+void print_help() {
+    std::puts(
+        "twixt - a TwixT engine speaking UGI (OpenSpiel's rules: no bridge removal, no crossing, pie rule)\n"
+        "\n"
+        "usage: twixt                   read protocol commands from stdin\n"
+        "       twixt <command>...      run each argument as a command, then exit\n"
+        "       twixt --help | --version\n"
+        "\n"
+        "examples:\n"
+        "  twixt bench\n"
+        "  twixt \"setoption name BoardSize value 8\" \"position startpos\" \"go perft 2\"\n"
+        "  echo -e 'ugi\\nsetoption name BoardSize value 12\\nuginewgame\\nposition startpos moves f6\\ngo movetime "
+        "1000' "
+        "| twixt\n"
+        "\n"
+        "Moves: c5 (column letter, row number from 1 at the top; xc5/oc5 as OpenSpiel writes them) or swap.\n"
+        "x joins the top and bottom rows, o the left and right columns. Positions: position fen <rows> <x|o> "
+        "<bridges>.\n"
+        "Players: mcts (default), minimax, flat-mc, mcts-knight (setoption name Player value ...).\n"
+        "Commands: ugi, isready, setoption, uginewgame, position, go, stop, query, d, bench [depth], quit.\n"
+        "See docs/protocol.md and docs/twixt.md.");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> commands;
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument == "--help" || argument == "-h") {
+            print_help();
+            return 0;
+        }
+        if (argument == "--version") {
+            std::puts("twixt 0.1");
+            return 0;
+        }
+        commands.push_back(argument);
+    }
+    bge::protocol::Output output;
+    bge::protocol::EngineLoop<bge::twixt::Twixt> loop(bge::twixt::twixt_engine_spec(), output);
+    return loop.run(commands);
+}

@@ -1,0 +1,210 @@
+#include "engines/twixt/players.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "engines/twixt/study_players.hpp"
+#include "search/alphabeta.hpp"
+#include "search/mcts_player.hpp"
+
+namespace bge::twixt {
+
+float connection_value(const State& state, float value_scale, float tempo, bool use_two_distance) {
+    const Side us = state.side_to_move();
+    const int cap = 2 * state.size;  // "cannot connect any more" as a very long way
+    const int own = use_two_distance ? two_distance(state, us) : connection_distance(state, us);
+    const int theirs = use_two_distance ? two_distance(state, opponent(us)) : connection_distance(state, opponent(us));
+    if (own >= unreachable && theirs >= unreachable) return 0.0f;  // heading for a draw
+    const float advantage = static_cast<float>(std::min(theirs, cap) - std::min(own, cap)) + tempo;
+    return std::tanh(advantage / value_scale);
+}
+
+float TwixtMctsPolicy::value(const State& state, Random& random) const {
+    const float estimate = connection_value(state, value_scale, tempo, two_distance);
+    if (rollouts <= 0) return estimate;
+    const Side mover = state.side_to_move();
+    float sum = 0;
+    for (int i = 0; i < rollouts; ++i) {
+        State copy = state;
+        const Outcome end = play_out(copy, rollout_kind, knight, random);
+        sum += end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
+    }
+    return (1.0f - rollout_weight) * estimate + rollout_weight * sum / static_cast<float>(rollouts);
+}
+
+// Holes on a shortest connection of either side matter most (ours to extend it, theirs to cut
+// it); holes a knight's move from pegs come next.
+void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, float* out) const {
+    const Side us = state.side_to_move();
+    const Side them = opponent(us);
+    static thread_local DistanceMap own_first, own_second, their_first, their_second;
+    connection_distances(state, us, own_first, own_second);
+    connection_distances(state, them, their_first, their_second);
+    const std::uint8_t own_peg = peg_of(us), their_peg = peg_of(them);
+    auto slack = [](const DistanceMap& first, const DistanceMap& second, int square) {
+        if (first.total >= unreachable || first.to[square] >= unreachable || second.to[square] >= unreachable) return 6;
+        return std::min(6, first.to[square] + second.to[square] - 1 - first.total);
+    };
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (moves[i].is_swap()) {
+            out[i] = 1.0f;
+            continue;
+        }
+        const int square = moves[i].square;
+        float logit = -0.8f * static_cast<float>(slack(own_first, own_second, square)) -
+                      0.6f * static_cast<float>(slack(their_first, their_second, square));
+        bool near_own = false, near_theirs = false;
+        for (int d = 0; d < 8; ++d) {
+            const std::uint8_t cell = state.cells[square + knight_step(d)];
+            near_own = near_own || cell == own_peg;
+            near_theirs = near_theirs || cell == their_peg;
+        }
+        if (near_own) logit += 0.5f;
+        if (near_theirs) logit += 0.3f;
+        out[i] = std::exp(logit);
+    }
+}
+
+namespace {
+
+using protocol::OptionRegistry;
+
+// The study's minimax: alpha-beta over the chain-span evaluation, MinimaxDepth plies deep.
+class MinimaxPlayer : public search::Player<Twixt> {
+public:
+    explicit MinimaxPlayer(const OptionRegistry& options)
+        : options_(options),
+          search_(std::make_unique<search::AlphaBeta<Twixt, SpanEvaluator>>(
+              SpanEvaluator{}, static_cast<std::size_t>(options.integer("Hash")))) {}
+    std::string name() const override { return "minimax"; }
+    void new_game() override { search_->clear(); }
+
+    search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
+                                       const search::SearchControl<Twixt>& control) override {
+        search_->set_hash_megabytes(static_cast<std::size_t>(options_.integer("Hash")));
+        search_->settings().late_move_reductions = false;  // the study searched full width
+        search::SearchRequest<Twixt> limited = request;
+        const int depth = static_cast<int>(options_.integer("MinimaxDepth"));
+        limited.limits.depth = std::min(request.limits.depth.value_or(depth), depth);
+        if (request.limits.depth) limited.limits.depth = request.limits.depth;
+        return search_->search(limited, control);
+    }
+
+private:
+    const OptionRegistry& options_;
+    std::unique_ptr<search::AlphaBeta<Twixt, SpanEvaluator>> search_;
+};
+
+using StrongMcts = search::MctsPlayer<Twixt, TwixtMctsPolicy>;
+
+// The connection estimate rates o's position after x's first peg too well, while x wins most
+// games from a central first peg: a peg at least a quarter of the board from every edge is
+// swapped without a search.
+bool is_central(const State& state, int square) {
+    const int margin = state.size / 4;
+    const int column = column_of(square), row = row_of(square);
+    return column >= margin && row >= margin && column <= state.size - 1 - margin && row <= state.size - 1 - margin;
+}
+
+// Reads the MCTS options before each search, so setoption takes effect at the next move.
+class MctsPlayer : public search::Player<Twixt> {
+public:
+    explicit MctsPlayer(const OptionRegistry& options)
+        : options_(options),
+          player_(
+              "mcts", [this] { return make_policy(); }, settings(), threads(), seed()) {}
+
+    std::string name() const override { return "mcts"; }
+    void new_game() override { player_.new_game(); }
+    search::Limits bench_limits(int depth) const override { return player_.bench_limits(depth); }
+
+    search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
+                                       const search::SearchControl<Twixt>& control) override {
+        if (options_.text("SwapRule") == "central" && request.root.swap_available() &&
+            is_central(request.root, request.root.first_move)) {
+            search::SearchResult<Twixt> result;
+            result.best = Move::swap();
+            result.has_move = true;
+            result.nodes = 1;
+            if (control.report) {
+                search::Report<Twixt> report;
+                report.depth = report.seldepth = 1;
+                report.nodes = 1;
+                report.pv = {Move::swap()};
+                control.report(report);
+            }
+            return result;
+        }
+        player_.configure(settings(), threads(), seed());
+        const TwixtMctsPolicy policy = make_policy();
+        for (int i = 0; i < threads(); ++i) player_.tree(static_cast<std::size_t>(i)).policy() = policy;
+        return player_.search(request, control);
+    }
+
+private:
+    search::MctsSettings settings() const {
+        search::MctsSettings s;
+        s.exploration = static_cast<float>(options_.integer("MctsCpuct")) / 100.0f;
+        s.fpu_reduction = static_cast<float>(options_.integer("MctsFpu")) / 100.0f;
+        s.solver = options_.boolean("MctsSolver");
+        s.reuse_tree = options_.boolean("MctsReuseTree");
+        s.memory_mib = static_cast<std::size_t>(options_.integer("MctsMemory"));
+        return s;
+    }
+    TwixtMctsPolicy make_policy() const {
+        TwixtMctsPolicy policy;
+        policy.value_scale = static_cast<float>(options_.integer("MctsValueScale")) / 100.0f;
+        policy.two_distance = options_.text("MctsDistance") == "two-distance";
+        policy.rollouts = static_cast<int>(options_.integer("MctsRollouts"));
+        policy.rollout_kind =
+            options_.text("MctsRolloutPolicy") == "knight" ? PlayoutKind::knight : PlayoutKind::uniform;
+        policy.knight.one_step = static_cast<float>(options_.integer("KnightWeight1"));
+        policy.knight.two_steps = static_cast<float>(options_.integer("KnightWeight2"));
+        policy.rollout_weight = static_cast<float>(options_.integer("MctsRolloutWeight")) / 100.0f;
+        return policy;
+    }
+    int threads() const { return static_cast<int>(options_.integer("MctsThreads")); }
+    std::uint64_t seed() const { return static_cast<std::uint64_t>(options_.integer("Seed")); }
+
+    const OptionRegistry& options_;
+    StrongMcts player_;
+};
+
+}  // namespace
+
+void add_player_options(protocol::OptionRegistry& options) {
+    options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
+    options.add_spin("Hash", 64, 1, 65536, "minimax: transposition table size in MiB");
+    options.add_spin("MinimaxDepth", 3, 1, 64, "minimax: search depth in plies");
+    options.add_spin("MctsThreads", 1, 1, 64, "mcts: trees searched in parallel (root parallelism)");
+    options.add_spin("MctsMemory", 256, 16, 65536,
+                     "mcts, mcts-knight: memory per tree in MiB; a full tree ends the search");
+    options.add_spin("MctsCpuct", 150, 1, 10000, "mcts: PUCT exploration constant, in hundredths");
+    options.add_spin("MctsFpu", 30, 0, 200, "mcts: first-play urgency reduction, in hundredths");
+    options.add_spin("MctsValueScale", 200, 10, 10000,
+                     "mcts: connection advantage (hundredths of a peg) mapped to tanh(1)");
+    options.add_combo("MctsDistance", "shortest", {"shortest", "two-distance"},
+                      "mcts: leaf value from two-distances or from shortest connections");
+    options.add_spin("MctsRollouts", 0, 0, 64, "mcts: playouts per leaf mixed into its value (0: none)");
+    options.add_combo("MctsRolloutPolicy", "uniform", {"uniform", "knight"},
+                      "mcts: the playouts' policy (knight: the study's pi, KnightWeight1/2)");
+    options.add_spin("MctsRolloutWeight", 30, 0, 100, "mcts: weight of the playouts in a leaf's value, in hundredths");
+    options.add_combo("SwapRule", "central", {"central", "search"},
+                      "mcts: swap every first peg a quarter of the board from every edge (central), or search");
+    options.add_check("MctsSolver", true, "mcts: propagate proven wins and losses");
+    options.add_check("MctsReuseTree", true, "mcts: keep the tree between moves");
+    add_study_player_options(options);
+}
+
+std::vector<protocol::PlayerEntry<Twixt>> twixt_players() {
+    std::vector<protocol::PlayerEntry<Twixt>> players;
+    players.push_back({"mcts", "PUCT MCTS with connection-distance priors and values (the strong player)",
+                       [](const OptionRegistry& options) { return std::make_unique<MctsPlayer>(options); }});
+    players.push_back({"minimax", "alpha-beta, MinimaxDepth plies, over the span of the longest bridged chain",
+                       [](const OptionRegistry& options) { return std::make_unique<MinimaxPlayer>(options); }});
+    for (auto& entry : study_players()) players.push_back(std::move(entry));
+    return players;
+}
+
+}  // namespace bge::twixt

@@ -1,0 +1,162 @@
+#include "engines/twixt/study_players.hpp"
+
+#include <memory>
+
+#include "engines/twixt/evaluation.hpp"
+#include "search/flat_monte_carlo.hpp"
+#include "search/mcts.hpp"
+
+namespace bge::twixt {
+
+std::uint64_t GameSeeds::next() {
+    const auto seed = static_cast<std::uint64_t>(options_.integer("Seed"));
+    if (!started_ || seed != seed_) {
+        started_ = true;
+        seed_ = seed;
+        game_ = 0;
+    }
+    std::uint64_t mix = seed_ * 0x9E3779B97F4A7C15ULL + game_++;
+    return splitmix64(mix);
+}
+
+namespace {
+
+using protocol::OptionRegistry;
+
+KnightWeights knight_weights(const OptionRegistry& options) {
+    KnightWeights weights;
+    weights.one_step = static_cast<float>(options.integer("KnightWeight1"));
+    weights.two_steps = static_cast<float>(options.integer("KnightWeight2"));
+    return weights;
+}
+
+class FlatMcPlayer : public search::Player<Twixt> {
+public:
+    explicit FlatMcPlayer(const OptionRegistry& options) : options_(options), seeds_(options), random_(seeds_.next()) {}
+    std::string name() const override { return "flat-mc"; }
+    void new_game() override { random_.reseed(seeds_.next()); }
+    search::Limits bench_limits(int depth) const override {
+        search::Limits limits;
+        limits.nodes = 1000 * static_cast<std::uint64_t>(depth);  // playouts
+        return limits;
+    }
+
+    search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
+                                       const search::SearchControl<Twixt>& control) override {
+        search::FlatMonteCarloSettings settings;
+        settings.playouts_per_move = static_cast<std::uint64_t>(options_.integer("FlatMcPlayouts"));
+        const KnightWeights unused;
+        return search::flat_monte_carlo<Twixt>(
+            request, control, settings,
+            [&](State& state, Random& random) { return play_out(state, PlayoutKind::uniform, unused, random); },
+            random_);
+    }
+
+private:
+    const OptionRegistry& options_;
+    GameSeeds seeds_;
+    Random random_;
+};
+
+// The study's policy pi: selection priors and playouts.
+struct KnightPolicy {
+    KnightWeights weights;
+    float value(const State& state, Random& random) const {
+        State copy = state;
+        const Side mover = state.side_to_move();
+        const Outcome end = play_out(copy, PlayoutKind::knight, weights, random);
+        return end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
+    }
+    void priors(const State& state, const MoveList<Twixt>& moves, float* out) const {
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            out[i] = moves[i].is_swap() ? 1.0f : knight_weight(state, moves[i].square, weights);
+    }
+};
+
+class MctsKnightPlayer : public search::Player<Twixt> {
+public:
+    explicit MctsKnightPlayer(const OptionRegistry& options)
+        : options_(options), seeds_(options), tree_(KnightPolicy{}, settings(), seeds_.next()) {}
+    std::string name() const override { return "mcts-knight"; }
+    void new_game() override { tree_ = Tree(KnightPolicy{}, settings(), seeds_.next()); }
+    search::Limits bench_limits(int depth) const override {
+        search::Limits limits;
+        limits.nodes = 1000 * static_cast<std::uint64_t>(depth);  // iterations, one playout each
+        return limits;
+    }
+
+    search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
+                                       const search::SearchControl<Twixt>& control) override {
+        tree_.settings() = settings();
+        tree_.policy().weights = knight_weights(options_);
+        std::optional<std::uint64_t> iterations;
+        const auto fixed = static_cast<std::uint64_t>(options_.integer("KnightIterations"));
+        const bool timed = request.limits.move_time_ms || request.limits.infinite ||
+                           request.limits.has_clock(request.root.side_to_move());
+        if (!request.limits.nodes) {
+            if (fixed > 0)
+                iterations = fixed;
+            else if (!timed)
+                iterations = 1000 * static_cast<std::uint64_t>(request.limits.depth.value_or(1));
+        }
+        auto result = tree_.search(request, control, iterations);
+        // Selection never looks at results, so visits follow pi, not merit: the move played is
+        // the child with the best mean result among those visited at least a quarter as often as
+        // the average child (a proven win is always taken).
+        const auto children = tree_.root_children();
+        std::uint64_t visits = 0;
+        for (const auto& child : children) visits += child.visits;
+        const double floor = children.empty() ? 0.0 : static_cast<double>(visits) / children.size() / 4.0;
+        const search::Mcts<Twixt, KnightPolicy>::RootChild* best = nullptr;
+        for (const auto& child : children) {
+            if (child.visits == 0 || static_cast<double>(child.visits) < floor) continue;
+            if (!best || child.value > best->value) best = &child;
+        }
+        if (best && result.has_move) {
+            result.best = best->move;
+            result.score = Tree::value_to_cp(best->value, 300.0f);
+        }
+        return result;
+    }
+
+private:
+    using Tree = search::Mcts<Twixt, KnightPolicy>;
+    search::MctsSettings settings() const {
+        search::MctsSettings s;
+        s.puct = false;
+        s.sampled_selection = true;
+        s.solver = false;  // the study's search knows nothing of proven results
+        s.decisive_checks = false;
+        s.reuse_tree = false;
+        s.memory_mib = static_cast<std::size_t>(options_.integer("MctsMemory"));
+        return s;
+    }
+    const OptionRegistry& options_;
+    GameSeeds seeds_;
+    Tree tree_;
+};
+
+}  // namespace
+
+void add_study_player_options(protocol::OptionRegistry& options) {
+    options.add_spin("FlatMcPlayouts", 0, 0, 1'000'000,
+                     "flat-mc: playouts per legal move (0: as many as the time allows; 100 without a time limit)");
+    options.add_spin("KnightIterations", 0, 0, 1'000'000'000,
+                     "mcts-knight: iterations per move (0: as many as the time allows; 1000 without a time limit)");
+    options.add_spin("KnightWeight1", 20, 1, 1000,
+                     "mcts-knight: policy weight of a hole a knight's move from own pegs");
+    options.add_spin("KnightWeight2", 5, 1, 1000, "mcts-knight: policy weight of a hole two knight's moves away");
+}
+
+std::vector<protocol::PlayerEntry<Twixt>> study_players() {
+    std::vector<protocol::PlayerEntry<Twixt>> players;
+    players.push_back({"flat-mc", "for each legal move FlatMcPlayouts uniform random playouts; the most wins is played",
+                       [](const OptionRegistry& options) { return std::make_unique<FlatMcPlayer>(options); }});
+    players.push_back({"mcts-knight",
+                       "the study's MCTS: selection samples pi(a)/(n+1), pi favours knight's moves from own pegs; "
+                       "playouts follow pi",
+                       [](const OptionRegistry& options) { return std::make_unique<MctsKnightPlayer>(options); }});
+    return players;
+}
+
+}  // namespace bge::twixt

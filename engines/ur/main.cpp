@@ -1,0 +1,113 @@
+// The Royal Game of Ur engine: UGI on stdin/stdout (docs/protocol.md, docs/ur.md), and the
+// solver: `ur solve --ruleset finkel --pieces N --out FILE`.
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engines/ur/engine_spec.hpp"
+#include "engines/ur/solver.hpp"
+#include "protocol/engine_loop.hpp"
+
+namespace {
+
+void print_help() {
+    std::puts(
+        "ur - a Royal Game of Ur engine speaking UGI, and its solver\n"
+        "\n"
+        "usage: ur                        read protocol commands from stdin\n"
+        "       ur <command>...           run each argument as a command, then exit\n"
+        "       ur solve --ruleset finkel --pieces N --out FILE [--tolerance T]\n"
+        "                                 solve the game; the last line is\n"
+        "                                 light-win-probability-from-start <p>\n"
+        "       ur --help | --version\n"
+        "\n"
+        "examples:\n"
+        "  ur bench\n"
+        "  ur \"position startpos\" \"go perft 3\"\n"
+        "  echo -e 'ugi\\nposition startpos moves r2\\ngo depth 3' | ur\n"
+        "\n"
+        "Positions: position fen <A>/<B>/<C> <light waiting>,<scored> <dark waiting>,<scored> <l|d> <roll|->,\n"
+        "e.g. ....__../......../....__.. 7,0 7,0 l 3. Moves: r0-r4 (a roll), onA3 (enter), A2B2, A7off, pass.\n"
+        "The engine never rolls: the position names the roll. Options: Ruleset, Pieces, Player, Depth, TablePath.\n"
+        "See docs/ur.md.");
+}
+
+int solve_usage(const std::string& message) {
+    std::fputs(
+        fmt::format("ur solve: error: {}\nusage: ur solve --ruleset finkel --pieces N --out FILE [--tolerance T]\n",
+                    message)
+            .c_str(),
+        stderr);
+    return 2;
+}
+
+int solve(const std::vector<std::string>& arguments) {
+    bge::ur::SolveSettings settings;
+    std::string out, ruleset = "finkel";
+    for (std::size_t i = 0; i < arguments.size(); ++i) {
+        const std::string& flag = arguments[i];
+        if (flag == "--help" || flag == "-h") return solve_usage("help requested"), 0;
+        if (i + 1 >= arguments.size()) return solve_usage(fmt::format("{} needs a value", flag));
+        const std::string& value = arguments[++i];
+        char* end = nullptr;
+        if (flag == "--ruleset") {
+            ruleset = value;
+        } else if (flag == "--pieces") {
+            const long pieces = std::strtol(value.c_str(), &end, 10);
+            if (value.empty() || *end || pieces < 1 || pieces > 7) return solve_usage("--pieces takes 1 to 7");
+            settings.pieces = static_cast<int>(pieces);
+        } else if (flag == "--out") {
+            out = value;
+        } else if (flag == "--tolerance") {
+            const double tolerance = std::strtod(value.c_str(), &end);
+            if (value.empty() || *end || !(tolerance > 0 && tolerance < 0.1))
+                return solve_usage("--tolerance takes a number in (0, 0.1)");
+            settings.tolerance = tolerance;
+        } else {
+            return solve_usage(fmt::format("unknown flag '{}'", flag));
+        }
+    }
+    if (ruleset != "finkel") return solve_usage(fmt::format("--ruleset {}: the solver handles finkel only", ruleset));
+    if (out.empty()) return solve_usage("--out FILE is required");
+    settings.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    const auto start = std::chrono::steady_clock::now();
+    bge::ur::SolveReport report;
+    const auto table = bge::ur::solve_finkel(settings, report);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (auto status = table.save(out); !status) {
+        std::fprintf(stderr, "ur solve: error: %s\n", status.error().c_str());
+        return 1;
+    }
+    std::printf("states %llu\nsweeps %llu\nstate-updates %llu\nseconds %.1f\ntable %s\n",
+                static_cast<unsigned long long>(report.states), static_cast<unsigned long long>(report.sweeps),
+                static_cast<unsigned long long>(report.state_updates), seconds, out.c_str());
+    std::printf("light-win-probability-from-start %.9f\n", report.light_win_probability);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> commands;
+    for (int i = 1; i < argc; ++i) commands.emplace_back(argv[i]);
+    if (!commands.empty() && commands[0] == "solve")
+        return solve(std::vector<std::string>(commands.begin() + 1, commands.end()));
+    for (const auto& argument : commands) {
+        if (argument == "--help" || argument == "-h") {
+            print_help();
+            return 0;
+        }
+        if (argument == "--version") {
+            std::puts("ur 0.1");
+            return 0;
+        }
+    }
+    bge::protocol::Output output;
+    bge::protocol::EngineLoop<bge::ur::Ur> loop(bge::ur::ur_engine_spec(), output);
+    return loop.run(commands);
+}

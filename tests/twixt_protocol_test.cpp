@@ -1,0 +1,182 @@
+// The real `twixt` binary through pipes: the UGI handshake and queries, perft and d, every player
+// answering with a legal move, bench's determinism, and bad input answered by one error line while
+// the engine keeps its state.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "core/twixt/twixt.hpp"
+#include "engine_session.hpp"
+
+using namespace bge;
+using namespace bge::twixt;
+using bge::testing::EngineSession;
+using bge::testing::words_of;
+
+namespace {
+
+const std::string binary = BGE_TWIXT_BINARY;
+
+bool is_bestmove(const std::string& line) { return line.rfind("bestmove ", 0) == 0; }
+
+std::string read_search(EngineSession& engine) {
+    const auto lines = engine.until(is_bestmove);
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+        INFO(lines[i]);
+        CHECK(lines[i].rfind("info ", 0) == 0);
+    }
+    const auto words = words_of(lines.back());
+    REQUIRE(words.size() == 2);
+    return words[1];
+}
+
+std::string drawn_fen(EngineSession& engine) {
+    engine.send("d");
+    for (const auto& line : engine.sync())
+        if (line.rfind("FEN: ", 0) == 0) return line.substr(5);
+    FAIL("d printed no FEN line");
+    return {};
+}
+
+std::string query(EngineSession& engine, const std::string& what) {
+    engine.send("query " + what);
+    return engine.next();
+}
+
+bool legal_in(const std::string& fen, const std::string& move) {
+    const auto state = parse_position(fen, Variant{});
+    REQUIRE(state);
+    return parse_move(*state, move).ok();
+}
+
+}  // namespace
+
+TEST_CASE("twixt: UGI handshake, a game and the queries", "[twixt][protocol]") {
+    EngineSession engine(binary);
+    engine.send("ugi");
+    const auto handshake = engine.until([](const std::string& l) { return l == "ugiok"; });
+    CHECK(handshake.front() == "id name twixt 0.1");
+    CHECK(std::find(handshake.begin(), handshake.end(),
+                    "option name Player type combo default mcts var mcts var minimax var flat-mc var mcts-knight") !=
+          handshake.end());
+    CHECK(std::find(handshake.begin(), handshake.end(), "option name BoardSize type spin default 24 min 5 max 24") !=
+          handshake.end());
+    engine.send("setoption name BoardSize value 6");
+    engine.send("uginewgame");
+    engine.send("position startpos");
+    CHECK(query(engine, "p1turn") == "response true");
+    CHECK(query(engine, "gameover") == "response false");
+    engine.send("go nodes 200");
+    const std::string first = read_search(engine);
+    CHECK(legal_in("6/6/6/6/6/6 x -", first));
+    engine.send("position startpos moves " + first);
+    CHECK(query(engine, "p1turn") == "response false");
+    // x wins on 5x5: c1-b3-c5.
+    engine.send("setoption name BoardSize value 5");
+    engine.send("position startpos moves c1 a2 b3 e2 c5");
+    CHECK(query(engine, "gameover") == "response true");
+    CHECK(query(engine, "result") == "response p1win");
+    engine.send("position startpos moves b1 a2 d1 c3 b5 e4");
+    CHECK(query(engine, "result") == "response p2win");
+    engine.send("position fen 5/oxxxo/oxxxo/oxoxo/5 o -");
+    CHECK(query(engine, "result") == "response draw");
+    engine.expect_error("go nodes 10", "over");
+    engine.send("quit");
+    REQUIRE(engine.process().wait_for_exit(EngineSession::patience));
+    CHECK(engine.process().exit_status() == std::optional<int>(0));
+}
+
+TEST_CASE("twixt: go perft, swap and d", "[twixt][protocol]") {
+    EngineSession engine(binary, {});
+    engine.send("setoption name BoardSize value 8");
+    engine.send("position startpos moves c3");
+    engine.send("go perft 1");
+    const auto lines = engine.until_prefix("nodes ");
+    REQUIRE(lines.size() == 49);
+    CHECK(std::count(lines.begin(), lines.end(), "swap 1") == 1);
+    CHECK(lines.back() == "nodes 48");
+    engine.send("position startpos");
+    engine.send("go perft 3");
+    CHECK(engine.until_prefix("nodes ").back() == "nodes 106596");
+    // o's d4 would bridge to f3 and cut x's e2-f4; with o on d5 x's bridge is built.
+    engine.send("position startpos moves c3 oc3 e2 d4 f4");
+    CHECK(drawn_fen(engine) == "8/4x3/5o2/3o1x2/8/8/8/8 o d4f3");
+    engine.send("position startpos moves c3 oc3 e2 d5 f4");
+    CHECK(drawn_fen(engine) == "8/4x3/5o2/5x2/3o4/8/8/8 o e2f4");
+    engine.send("d");
+    const auto board = engine.sync();
+    REQUIRE(board.size() >= 17);
+    CHECK(board[0] == "    a   b   c   d   e   f   g   h");
+    CHECK(board[1] == " 1      .   .   .   .   .   .");
+    CHECK(board[3] == " 2  .   .   .   .   x   .   .   .");
+    CHECK(board[5] == " 3  .   .   .   .   . \\ o   .   .");  // the bridge at its midpoint
+    CHECK(std::find(board.begin(), board.end(), "Bridges: xe2-f4") != board.end());
+    CHECK(std::find(board.begin(), board.end(), "o swapped.") != board.end());
+}
+
+TEST_CASE("twixt: every player plays a legal move", "[twixt][protocol][players]") {
+    EngineSession engine(binary);
+    engine.send("setoption name BoardSize value 7");
+    const std::string fen = "7/7/3x3/2o4/7/7/7 x -";
+    for (const char* player : {"mcts", "minimax", "flat-mc", "mcts-knight"}) {
+        INFO(player);
+        engine.send(std::string("setoption name Player value ") + player);
+        engine.send("position fen " + fen);
+        engine.send("go nodes 300");
+        CHECK(legal_in(fen, read_search(engine)));
+        engine.send("position startpos moves d4");  // the swap is a candidate
+        engine.send("go nodes 300");
+        CHECK(legal_in("7/7/7/3x3/7/7/7 o -", read_search(engine)));
+    }
+}
+
+TEST_CASE("twixt: bench is deterministic", "[twixt][protocol][bench]") {
+    EngineSession engine(binary, {"bench 1"});
+    const auto lines = engine.finish();
+    REQUIRE(lines.size() == 4);
+    CHECK(lines[1].rfind("Nodes searched  : ", 0) == 0);
+    CHECK(lines[3].rfind("Signature       : ", 0) == 0);
+    EngineSession again(binary, {"bench 1"});
+    const auto repeated = again.finish();
+    REQUIRE(repeated.size() == 4);
+    CHECK(repeated[1] == lines[1]);
+    CHECK(repeated[3] == lines[3]);
+}
+
+TEST_CASE("twixt: bad input gets one error line and changes nothing", "[twixt][protocol][errors]") {
+    EngineSession engine(binary);
+    engine.send("ugi");
+    engine.until([](const std::string& l) { return l == "ugiok"; });
+    engine.send("setoption name BoardSize value 8");
+    engine.send("position startpos moves c3 d5");
+    const std::string position = drawn_fen(engine);
+    engine.expect_error("position startpos moves c3 swap e1 e1", "taken");
+    engine.expect_error("position startpos moves c1 swap", "border row");
+    engine.expect_error("position startpos moves c3 d5 swap", "first move");
+    engine.expect_error("position startpos moves a4", "border line");
+    engine.expect_error("position startpos moves a1", "corner");
+    engine.expect_error("position startpos moves z9", "z9");
+    engine.expect_error("position startpos moves c3 xd5", "o's turn");
+    engine.expect_error("position fen 5/oxxxo/oxxxo/oxoxo/5 o - moves b1", "over");
+    engine.expect_error("position fen 8/8/8 x -", "size");
+    engine.expect_error("position fen 8/8/8/8/8/8/8/8 x c3d5", "bridge");
+    engine.expect_error("position fen 8/4x3/8/5x2/8/8/8/8 o e2f5", "knight");
+    engine.expect_error("position fen 8/8/8/8/8/8/8/8 q -", "x or o");
+    engine.expect_error("setoption name BoardSize value 4", "BoardSize");
+    engine.expect_error("setoption name BoardSize value 25", "BoardSize");
+    engine.expect_error("setoption name Player value nobody", "mcts");
+    engine.expect_error("setoption name MinimaxDepth value 0", "MinimaxDepth");
+    engine.expect_error("go perft -1", "perft");
+    engine.expect_error(std::string(2'000'000, 'x'), "too long");
+    CHECK(drawn_fen(engine) == position);
+    engine.send("go nodes 100");
+    CHECK(legal_in(position, read_search(engine)));
+}
+
+TEST_CASE("twixt: commands as arguments, then exit", "[twixt][protocol][script]") {
+    EngineSession engine(binary, {"setoption name BoardSize value 5", "position startpos", "go perft 2"});
+    const auto rest = engine.finish();
+    REQUIRE_FALSE(rest.empty());
+    CHECK(rest.back() == "nodes 225");
+}

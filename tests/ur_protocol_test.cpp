@@ -1,0 +1,184 @@
+// The ur engine through real pipes: the handshake and options, positions with the roll, moves
+// and rolls in the move list, the refusal to roll for itself, perft over chance nodes, every
+// player, the solver subcommand and the perfect player's table, and clear errors for bad input.
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "arbiter_run.hpp"
+#include "engine_session.hpp"
+
+using namespace bge;
+using bge::testing::EngineSession;
+using bge::testing::words_of;
+using Catch::Matchers::Contains;
+
+namespace {
+
+const std::string ur_binary = BGE_UR_BINARY;
+
+std::string bestmove_of(EngineSession& engine, const std::string& go = "go depth 2") {
+    engine.send(go);
+    const auto lines = engine.until_prefix("bestmove");
+    return words_of(lines.back()).at(1);
+}
+
+struct Command {
+    int status = -1;
+    std::string out;
+};
+
+Command run(const std::string& command) {
+    Command result;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, pipe)) result.out += buffer;
+    const int status = pclose(pipe);
+    result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
+}
+
+std::string last_line(const std::string& text) {
+    std::string trimmed = text;
+    while (!trimmed.empty() && trimmed.back() == '\n') trimmed.pop_back();
+    return trimmed.substr(trimmed.rfind('\n') == std::string::npos ? 0 : trimmed.rfind('\n') + 1);
+}
+
+}  // namespace
+
+TEST_CASE("ur protocol: handshake, positions with rolls, and moves", "[ur][protocol]") {
+    EngineSession engine(ur_binary);
+    engine.send("ugi");
+    const auto handshake = engine.until([](const std::string& line) { return line == "ugiok"; });
+    auto declares = [&](const std::string& text) {
+        for (const auto& line : handshake)
+            if (line.find(text) != std::string::npos) return true;
+        return false;
+    };
+    CHECK(declares("option name Ruleset type combo default finkel"));
+    CHECK(declares("option name Pieces type spin"));
+    CHECK(declares("option name TablePath type string"));
+    CHECK(declares("var perfect"));
+    engine.send("uginewgame");
+    // The only legal move after a 3 is entering on A2.
+    engine.send("position startpos moves r3");
+    CHECK(bestmove_of(engine) == "onA2");
+    engine.send("position startpos moves r0");
+    CHECK(bestmove_of(engine) == "pass");
+    engine.send("position startpos moves r4 onA1");
+    engine.send("query p1turn");
+    CHECK(engine.until_prefix("response").back() == "response true");  // the rosette: Light again
+    engine.send("position fen ....__../.L.D..../....__.. 6,0 6,0 l 2");
+    CHECK(bestmove_of(engine) == "onA3");  // B2 -> B4 is blocked by the safe rosette
+    engine.send("position fen ....__.L/......../....__.. 0,6 7,0 l 2");
+    CHECK(bestmove_of(engine) == "A8off");
+    engine.send("query gameover");
+    CHECK(engine.until_prefix("response").back() == "response false");
+    engine.send("position fen ....__.L/......../....__.. 0,6 7,0 l 2 moves A8off");
+    engine.send("query result");
+    CHECK(engine.until_prefix("response").back() == "response p1win");
+    engine.finish();
+}
+
+TEST_CASE("ur protocol: perft expands chance nodes", "[ur][protocol][perft]") {
+    EngineSession engine(ur_binary);
+    engine.send("position startpos");
+    engine.send("go perft 2");
+    const auto lines = engine.until_prefix("nodes");
+    CHECK(lines == std::vector<std::string>{"r0 5", "r1 5", "r2 5", "r3 5", "r4 8", "nodes 28"});
+    engine.send("go perft 4");
+    CHECK(engine.until_prefix("nodes").back() == "nodes 1492");
+    engine.send("position startpos moves r4");
+    engine.send("go perft 1");
+    CHECK(engine.until_prefix("nodes").back() == "nodes 1");
+    engine.finish();
+}
+
+TEST_CASE("ur protocol: bad input gets clear errors and the engine keeps going", "[ur][protocol]") {
+    EngineSession engine(ur_binary);
+    engine.send("position startpos");
+    engine.expect_error("go depth 2", "roll is due");
+    engine.expect_error("position startpos moves onA3", "roll is due");
+    engine.expect_error("position startpos moves r5", "r0 to r4");
+    engine.expect_error("position startpos moves r2 onA4", "enters on A3");
+    engine.expect_error("position startpos moves r2 onA3 r2 r2", "already known");
+    engine.expect_error("position fen ....__../......../....__.. 7,0 7,0 l 9", "cannot be thrown");
+    engine.expect_error("position fen ....__../......../....__.. 6,0 7,0 l 2", "not 7");
+    engine.expect_error("position fen garbage", "5 fields");
+    engine.expect_error("setoption name Ruleset value chess");
+    engine.expect_error("setoption name Pieces value 9");
+    // A masters game has no 0: r0 is refused there, and Pieces changes the count.
+    engine.send("setoption name Ruleset value masters");
+    engine.expect_error("position startpos moves r0", "cannot be thrown");
+    engine.send("setoption name Pieces value 2");
+    engine.send("position startpos");
+    engine.send("d");
+    const auto board = engine.sync();
+    CHECK_THAT(board.back(), Contains("hash"));
+    bool found = false;
+    for (const auto& line : board) found = found || line.find("ruleset masters, 2 pieces") != std::string::npos;
+    CHECK(found);
+    // Still answering, with the last good position.
+    engine.send("position startpos moves r1");
+    CHECK(bestmove_of(engine) == "onA4");
+    engine.finish();
+}
+
+TEST_CASE("ur protocol: every player picks a legal move", "[ur][protocol]") {
+    EngineSession engine(ur_binary);
+    const std::string position = "position fen L..L__../...DD.../DD.D__.. 4,1 2,0 d 3";
+    for (const char* player : {"random", "greedy", "expectimax", "td"}) {
+        INFO(player);
+        engine.send(std::string("setoption name Player value ") + player);
+        engine.send(position);
+        const std::string move = bestmove_of(engine, "go depth 3");
+        engine.send(position + " moves " + move);
+        CHECK(engine.sync().empty());  // accepted: no error line
+    }
+    engine.send("setoption name Player value expectimax");
+    engine.send(position);
+    CHECK_FALSE(bestmove_of(engine, "go movetime 50").empty());
+    engine.finish();
+}
+
+TEST_CASE("ur solve and the perfect player", "[ur][protocol][solver]") {
+    const auto dir = std::filesystem::temp_directory_path() / "bge_ur_protocol_test";
+    std::filesystem::create_directories(dir);
+    const std::string table = (dir / "two.table").string();
+    const Command solved = run(ur_binary + " solve --ruleset finkel --pieces 2 --out " + table + " 2>/dev/null");
+    CHECK(solved.status == 0);
+    CHECK_THAT(last_line(solved.out), Catch::StartsWith("light-win-probability-from-start 0.5185"));
+    CHECK(run(ur_binary + " solve --ruleset masters --pieces 2 --out " + table + "x 2>&1").status == 2);
+    CHECK(run(ur_binary + " solve --pieces 9 --out " + table + "x 2>&1").status == 2);
+    CHECK(run(ur_binary + " solve --pieces 2 2>&1").status == 2);
+
+    EngineSession engine(ur_binary);
+    engine.send("setoption name Pieces value 2");
+    engine.send("setoption name Player value perfect");
+    engine.send("position startpos moves r2 onA3 r1");
+    // No table yet: an error, and still exactly one (legal) bestmove.
+    engine.send("go");
+    auto lines = engine.until_prefix("bestmove");
+    CHECK_THAT(lines.front(), Contains("TablePath"));
+    engine.send("setoption name TablePath value " + (dir / "missing.table").string());
+    engine.send("go");
+    lines = engine.until_prefix("bestmove");
+    CHECK_THAT(lines.front(), Contains("cannot open"));
+    engine.send("setoption name TablePath value " + table);
+    // Dark: enter on C4, or move... only entering is possible with a 1 here.
+    CHECK(bestmove_of(engine, "go") == "onC4");
+    // A race decided by the table: capture rather than run.
+    engine.send("position fen ....__../L.D...../....__.. 1,0 1,0 l 2");
+    CHECK(bestmove_of(engine, "go") == "B1B3");
+    engine.send("setoption name Pieces value 3");
+    engine.send("position startpos moves r2");
+    engine.send("go");
+    lines = engine.until_prefix("bestmove");
+    CHECK_THAT(lines.front(), Contains("2 pieces"));
+    engine.finish();
+    std::filesystem::remove_all(dir);
+}

@@ -10,30 +10,28 @@
 
 #include "engines/gomoku/engine_spec.hpp"
 #include "engines/gomoku/playout.hpp"
-#include "protocol/engine_loop.hpp"
+#include "protocol/engine_main.hpp"
 #include "protocol/text.hpp"
 
 namespace {
 
-void print_help() {
-    std::puts(
-        "gomoku - a Gomoku engine speaking UGI and the Gomocup pbrain protocol\n"
-        "\n"
-        "usage: gomoku                       read protocol commands from stdin (UGI, or pbrain when\n"
-        "                                    the first command is a pbrain one such as START 15)\n"
-        "       gomoku <command>...          run each argument as a UGI command, then exit\n"
-        "       gomoku playouts [N] [SIZE]   time N uniformly random games on SIZE x SIZE (default\n"
-        "                                    100000 on 15x15, freestyle) and print games/second\n"
-        "       gomoku --help | --version\n"
-        "\n"
-        "examples:\n"
-        "  gomoku bench\n"
-        "  gomoku \"setoption name Width value 3\" \"setoption name Height value 3\" \\\n"
-        "         \"setoption name InARow value 3\" \"position startpos\" \"go perft 9\"\n"
-        "  printf 'START 15\\nBEGIN\\nEND\\n' | gomoku\n"
-        "\n"
-        "See docs/gomoku.md and docs/protocol.md.");
-}
+constexpr const char* help_text =
+    "gomoku - a Gomoku engine speaking UGI and the Gomocup pbrain protocol\n"
+    "\n"
+    "usage: gomoku                       read protocol commands from stdin (UGI, or pbrain when\n"
+    "                                    the first command is a pbrain one such as START 15)\n"
+    "       gomoku <command>...          run each argument as a UGI command, then exit\n"
+    "       gomoku playouts [N] [SIZE]   time N uniformly random games on SIZE x SIZE (default\n"
+    "                                    100000 on 15x15, freestyle) and print games/second\n"
+    "       gomoku --help | --version\n"
+    "\n"
+    "examples:\n"
+    "  gomoku bench\n"
+    "  gomoku \"setoption name Width value 3\" \"setoption name Height value 3\" \\\n"
+    "         \"setoption name InARow value 3\" \"position startpos\" \"go perft 9\"\n"
+    "  printf 'START 15\\nBEGIN\\nEND\\n' | gomoku\n"
+    "\n"
+    "See docs/gomoku.md and docs/protocol.md.";
 
 int playouts(const std::vector<std::string>& arguments) {
     std::int64_t games = 100'000, size = 15;
@@ -72,21 +70,12 @@ int playouts(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> commands;
-    for (int i = 1; i < argc; ++i) {
-        const std::string argument = argv[i];
-        if (argument == "--help" || argument == "-h") {
-            print_help();
-            return 0;
-        }
-        if (argument == "--version") {
-            std::puts("gomoku 0.1");
-            return 0;
-        }
-        commands.push_back(argument);
-    }
-    if (!commands.empty() && commands[0] == "playouts") return playouts(commands);
-    bge::protocol::Output output;
-    bge::protocol::EngineLoop<bge::gomoku::Gomoku> loop(bge::gomoku::gomoku_engine_spec(), output);
-    return loop.run(commands);
+    bge::protocol::EngineProgram program;
+    program.name = "gomoku";
+    program.help = help_text;
+    program.subcommand = [](const std::vector<std::string>& arguments) -> std::optional<int> {
+        if (arguments[0] == "playouts") return playouts(arguments);
+        return std::nullopt;
+    };
+    return bge::protocol::run_engine_main(argc, argv, program, bge::gomoku::gomoku_engine_spec());
 }

@@ -1,16 +1,12 @@
 // The TwixT engine: UGI on stdin/stdout (docs/protocol.md, docs/twixt.md).
 
-#include <cstdio>
-#include <string>
-#include <vector>
-
 #include "engines/twixt/engine_spec.hpp"
-#include "protocol/engine_loop.hpp"
+#include "protocol/engine_main.hpp"
 
-namespace {
-
-void print_help() {
-    std::puts(
+int main(int argc, char** argv) {
+    bge::protocol::EngineProgram program;
+    program.name = "twixt";
+    program.help =
         "twixt - a TwixT engine speaking UGI (OpenSpiel's rules: no bridge removal, no crossing, pie rule)\n"
         "\n"
         "usage: twixt                   read protocol commands from stdin\n"
@@ -29,26 +25,6 @@ void print_help() {
         "<bridges>.\n"
         "Players: mcts (default), minimax, flat-mc, mcts-knight (setoption name Player value ...).\n"
         "Commands: ugi, isready, setoption, uginewgame, position, go, stop, query, d, bench [depth], quit.\n"
-        "See docs/protocol.md and docs/twixt.md.");
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-    std::vector<std::string> commands;
-    for (int i = 1; i < argc; ++i) {
-        const std::string argument = argv[i];
-        if (argument == "--help" || argument == "-h") {
-            print_help();
-            return 0;
-        }
-        if (argument == "--version") {
-            std::puts("twixt 0.1");
-            return 0;
-        }
-        commands.push_back(argument);
-    }
-    bge::protocol::Output output;
-    bge::protocol::EngineLoop<bge::twixt::Twixt> loop(bge::twixt::twixt_engine_spec(), output);
-    return loop.run(commands);
+        "See docs/protocol.md and docs/twixt.md.";
+    return bge::protocol::run_engine_main(argc, argv, program, bge::twixt::twixt_engine_spec());
 }

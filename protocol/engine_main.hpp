@@ -1,0 +1,48 @@
+#pragma once
+// The body of every engine's main(): --help and --version, the engine's own subcommands (the
+// Gomoku engine's `playouts`, the Ur engine's `solve`), then the protocol loop, reading the
+// arguments as commands when there are any and stdin otherwise.
+
+#include <cstdio>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/engine_loop.hpp"
+
+namespace bge::protocol {
+
+struct EngineProgram {
+    std::string name;  // printed by --version with the version below
+    std::string version = "0.1";
+    std::string help;  // printed by --help and -h
+    // Runs when the first argument names a subcommand: it gets every argument and returns the
+    // exit status; nullopt means "not a subcommand", and the arguments go to the loop.
+    std::function<std::optional<int>(const std::vector<std::string>& arguments)> subcommand;
+};
+
+template <Game G>
+int run_engine_main(int argc, char** argv, const EngineProgram& program, EngineSpec<G> spec) {
+    std::vector<std::string> commands;
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument == "--help" || argument == "-h") {
+            std::puts(program.help.c_str());
+            return 0;
+        }
+        if (argument == "--version") {
+            std::printf("%s %s\n", program.name.c_str(), program.version.c_str());
+            return 0;
+        }
+        commands.push_back(argument);
+    }
+    if (program.subcommand && !commands.empty())
+        if (const auto status = program.subcommand(commands)) return *status;
+    Output output;
+    EngineLoop<G> loop(std::move(spec), output);
+    return loop.run(commands);
+}
+
+}  // namespace bge::protocol

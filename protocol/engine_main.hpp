@@ -25,9 +25,11 @@ struct EngineProgram {
 
 template <Game G>
 int run_engine_main(int argc, char** argv, const EngineProgram& program, EngineSpec<G> spec) {
-    std::vector<std::string> commands;
-    for (int i = 1; i < argc; ++i) {
-        const std::string argument = argv[i];
+    std::vector<std::string> commands(argv + 1, argv + argc);
+    // A subcommand sees its own arguments first, --help included.
+    if (program.subcommand && !commands.empty())
+        if (const auto status = program.subcommand(commands)) return *status;
+    for (const std::string& argument : commands) {
         if (argument == "--help" || argument == "-h") {
             std::puts(program.help.c_str());
             return 0;
@@ -36,10 +38,7 @@ int run_engine_main(int argc, char** argv, const EngineProgram& program, EngineS
             std::printf("%s %s\n", program.name.c_str(), program.version.c_str());
             return 0;
         }
-        commands.push_back(argument);
     }
-    if (program.subcommand && !commands.empty())
-        if (const auto status = program.subcommand(commands)) return *status;
     Output output;
     EngineLoop<G> loop(std::move(spec), output);
     return loop.run(commands);

@@ -6,6 +6,7 @@
 #           matches    td vs expectimax, td vs perfect, expectimax vs perfect: 10000 games each,
 #                      seeded dice, one core (expectimax at depth 2)
 #           matches3   expectimax at depth 3 against perfect and against td
+#           selfcheck  perfect against perfect
 #           regret     td's mean regret per move against the solver table
 # BIN (default build/bin) holds ur, arbiter and train_ur_td. Everything goes to OUT_DIR (default
 # /tmp/ur); the 551 MB table is OUT_DIR/finkel7.table and is never committed.
@@ -37,6 +38,9 @@ matches)
 matches3)  # expectimax at its default depth, 3
     match expectimax3 "depth=3" perfect "option.Player=perfect option.TablePath=$TABLE depth=1"
     match td "option.Player=td depth=2" expectimax3 "depth=3" ;;
+selfcheck)  # perfect against perfect: Light's share should match the solved value
+    match perfectA "option.Player=perfect option.TablePath=$TABLE depth=1" \
+          perfectB "option.Player=perfect option.TablePath=$TABLE depth=1" ;;
 regret)
     "$BIN/train_ur_td" --regret-table "$TABLE" --regret-games 2000 --seed 7 > "$OUT/regret.txt" ;;
 *)

@@ -11,31 +11,29 @@
 
 #include "engines/ur/engine_spec.hpp"
 #include "engines/ur/solver.hpp"
-#include "protocol/engine_loop.hpp"
+#include "protocol/engine_main.hpp"
 
 namespace {
 
-void print_help() {
-    std::puts(
-        "ur - a Royal Game of Ur engine speaking UGI, and its solver\n"
-        "\n"
-        "usage: ur                        read protocol commands from stdin\n"
-        "       ur <command>...           run each argument as a command, then exit\n"
-        "       ur solve --ruleset finkel --pieces N --out FILE [--tolerance T]\n"
-        "                                 solve the game; the last line is\n"
-        "                                 light-win-probability-from-start <p>\n"
-        "       ur --help | --version\n"
-        "\n"
-        "examples:\n"
-        "  ur bench\n"
-        "  ur \"position startpos\" \"go perft 3\"\n"
-        "  echo -e 'ugi\\nposition startpos moves r2\\ngo depth 3' | ur\n"
-        "\n"
-        "Positions: position fen <A>/<B>/<C> <light waiting>,<scored> <dark waiting>,<scored> <l|d> <roll|->,\n"
-        "e.g. ....__../......../....__.. 7,0 7,0 l 3. Moves: r0-r4 (a roll), onA3 (enter), A2B2, A7off, pass.\n"
-        "The engine never rolls: the position names the roll. Options: Ruleset, Pieces, Player, Depth, TablePath.\n"
-        "See docs/ur.md.");
-}
+constexpr const char* help_text =
+    "ur - a Royal Game of Ur engine speaking UGI, and its solver\n"
+    "\n"
+    "usage: ur                        read protocol commands from stdin\n"
+    "       ur <command>...           run each argument as a command, then exit\n"
+    "       ur solve --ruleset finkel --pieces N --out FILE [--tolerance T]\n"
+    "                                 solve the game; the last line is\n"
+    "                                 light-win-probability-from-start <p>\n"
+    "       ur --help | --version\n"
+    "\n"
+    "examples:\n"
+    "  ur bench\n"
+    "  ur \"position startpos\" \"go perft 3\"\n"
+    "  echo -e 'ugi\\nposition startpos moves r2\\ngo depth 3' | ur\n"
+    "\n"
+    "Positions: position fen <A>/<B>/<C> <light waiting>,<scored> <dark waiting>,<scored> <l|d> <roll|->,\n"
+    "e.g. ....__../......../....__.. 7,0 7,0 l 3. Moves: r0-r4 (a roll), onA3 (enter), A2B2, A7off, pass.\n"
+    "The engine never rolls: the position names the roll. Options: Ruleset, Pieces, Player, Depth, TablePath.\n"
+    "See docs/ur.md.";
 
 int solve_usage(const std::string& message) {
     std::fputs(
@@ -93,21 +91,12 @@ int solve(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> commands;
-    for (int i = 1; i < argc; ++i) commands.emplace_back(argv[i]);
-    if (!commands.empty() && commands[0] == "solve")
-        return solve(std::vector<std::string>(commands.begin() + 1, commands.end()));
-    for (const auto& argument : commands) {
-        if (argument == "--help" || argument == "-h") {
-            print_help();
-            return 0;
-        }
-        if (argument == "--version") {
-            std::puts("ur 0.1");
-            return 0;
-        }
-    }
-    bge::protocol::Output output;
-    bge::protocol::EngineLoop<bge::ur::Ur> loop(bge::ur::ur_engine_spec(), output);
-    return loop.run(commands);
+    bge::protocol::EngineProgram program;
+    program.name = "ur";
+    program.help = help_text;
+    program.subcommand = [](const std::vector<std::string>& arguments) -> std::optional<int> {
+        if (arguments[0] == "solve") return solve(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
+        return std::nullopt;
+    };
+    return bge::protocol::run_engine_main(argc, argv, program, bge::ur::ur_engine_spec());
 }

@@ -228,8 +228,9 @@ private:
 
     std::optional<GameEnd> next_move() {
         if (const Outcome outcome = record_.outcome(); outcome.is_over()) return GameEnd::by_rules(outcome);
+        // Dice rolls are not moves: -maxmoves counts the players' decisions only.
         if (adjudication_.max_moves > 0 &&
-            record_.moves().size() >= 2 * static_cast<std::size_t>(adjudication_.max_moves))
+            record_.moves().size() - rolls_played_ >= 2 * static_cast<std::size_t>(adjudication_.max_moves))
             return GameEnd::max_moves_draw();
         if (interrupt_requested()) {
             interrupted_ = true;
@@ -305,6 +306,7 @@ private:
             }
             record_.play(rolls[chosen].roll);
             comments_.emplace_back("roll");
+            ++rolls_played_;
         }
     }
 
@@ -315,6 +317,7 @@ private:
     typename G::Variant variant_;
     GameRecord<G> record_;
     std::vector<std::string> comments_;
+    std::size_t rolls_played_ = 0;  // rolls among record_.moves() (the opening's are counted as moves)
     const Adjudication& adjudication_;
     ScoreWatch score_watch_;
     std::array<EnginePlayer*, 2> players_;

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "protocol/text.hpp"
+#include "tools/arbiter/move_record.hpp"
 
 namespace bge::arbiter {
 
@@ -102,15 +103,6 @@ std::string GomokuAdapter::pbrain_board(const GameRecord<gomoku::Gomoku>& record
 
 namespace {
 
-std::string escape(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out;
-}
-
 struct RecordGame {
     std::vector<std::pair<std::string, std::string>> tags;
     std::vector<std::string> moves;
@@ -203,46 +195,21 @@ Expected<std::vector<Opening<gomoku::Gomoku>>> GomokuAdapter::parse_record_openi
 std::string GomokuAdapter::format_record(const PlayedGame<gomoku::Gomoku>& played, const RecordInfo& info) {
     const gomoku::Variant variant = gomoku::variant_of(played.start);
     const std::string result = gomoku::result_text(played.end.outcome);
-    std::string text;
-    auto tag = [&](std::string_view name, std::string_view value) {
-        text += fmt::format("[{} \"{}\"]\n", name, escape(value));
+    RecordTags tags = {
+        {"Game", "gomoku"},
+        {"Black", info.white},  // the first player, whom the arbiter calls White
+        {"White", info.black},
+        {"Size", fmt::format("{}x{}", variant.width, variant.height)},
+        {"Rule", std::string(gomoku::rule_name(variant.rule))},
+        {"InARow", std::to_string(variant.k)},
+        {"Date", info.date},
+        {"Round", std::to_string(info.round)},
+        {"Result", result},
+        {"Termination", termination_tag(played.end)},
     };
-    tag("Game", "gomoku");
-    tag("Black", info.white);  // the first player, whom the arbiter calls White
-    tag("White", info.black);
-    tag("Size", fmt::format("{}x{}", variant.width, variant.height));
-    tag("Rule", gomoku::rule_name(variant.rule));
-    tag("InARow", std::to_string(variant.k));
-    tag("Date", info.date);
-    tag("Round", std::to_string(info.round));
-    tag("Result", result);
-    tag("Termination", termination_tag(played.end));
     const std::string start = gomoku::format_position(played.start);
-    if (start != gomoku::format_position(gomoku::start_state(variant))) tag("FEN", start);
-    text += '\n';
-    auto position = played.start;
-    std::string line;
-    for (std::size_t i = 0; i < played.moves.size(); ++i) {
-        std::string word;
-        if (i % 2 == 0) word = fmt::format("{}. ", i / 2 + 1);
-        word += gomoku::format_move(position, played.moves[i]);
-        if (i < played.comments.size() && !played.comments[i].empty())
-            word += fmt::format(" {{{}}}", played.comments[i]);
-        gomoku::Gomoku::play(position, played.moves[i]);
-        if (line.size() + word.size() + 1 > 79) {
-            text += line + '\n';
-            line.clear();
-        }
-        if (!line.empty()) line += ' ';
-        line += word;
-    }
-    if (line.size() + result.size() + 1 > 79) {
-        text += line + '\n';
-        line.clear();
-    }
-    if (!line.empty()) line += ' ';
-    text += line + result + '\n';
-    return text;
+    if (start != gomoku::format_position(gomoku::start_state(variant))) tags.emplace_back("FEN", start);
+    return move_record_text(tags, played, result);
 }
 
 }  // namespace bge::arbiter

@@ -8,6 +8,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,15 +36,40 @@ int usage_error(const std::string& message) {
     return exit_usage;
 }
 
+// A variant flag of another game is refused rather than silently ignored (-size and -komi are
+// checked by each adapter, with the game's own wording).
+std::optional<std::string> foreign_variant_flag(const MatchConfig& config) {
+    struct Flag {
+        std::string_view name;
+        bool given;
+        std::initializer_list<std::string_view> games;
+    };
+    const Flag flags[] = {
+        {"-rule", !config.rule.empty(), {"gomoku"}},
+        {"-ruleset", !config.ruleset.empty(), {"ur"}},
+        {"-pieces", config.pieces != 0, {"ur"}},
+    };
+    for (const Flag& flag : flags) {
+        if (!flag.given) continue;
+        bool known = false;
+        for (std::string_view game : flag.games) known = known || game == config.game;
+        if (!known) return fmt::format("{} has no meaning in {}", flag.name, config.game);
+    }
+    return std::nullopt;
+}
+
 int play(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
     const MatchConfig& config = command_line.config;
+    const bool known_game = config.game == "tak" || config.game == "expendibots" || config.game == "gomoku" ||
+                            config.game == "twixt" || config.game == "ur";
+    if (known_game)
+        if (const auto foreign = foreign_variant_flag(config)) return usage_error(*foreign);
     if (config.game == "tak") return run_match<TakAdapter>(config, command_line.arguments, resume);
     if (config.game == "expendibots") return run_match<ExpendibotsAdapter>(config, command_line.arguments, resume);
     if (config.game == "gomoku") return run_match<GomokuAdapter>(config, command_line.arguments, resume);
     if (config.game == "twixt") return run_match<TwixtAdapter>(config, command_line.arguments, resume);
     if (config.game == "ur") return run_match<UrAdapter>(config, command_line.arguments, resume);
-    return usage_error(
-        fmt::format("-game {}: unknown game (known: tak, gomoku, twixt, ur, expendibots)", config.game));
+    return usage_error(fmt::format("-game {}: unknown game (known: tak, gomoku, twixt, ur, expendibots)", config.game));
 }
 
 int resume(const std::vector<std::string>& arguments) {
@@ -51,8 +78,8 @@ int resume(const std::vector<std::string>& arguments) {
     auto journal = Journal::load(path);
     if (!journal) return usage_error(journal.error());
     auto command_line = parse_command_line(journal->header.arguments);
-    if (!command_line) return usage_error(fmt::format("{}: its command line no longer parses: {}", path,
-                                                      command_line.error()));
+    if (!command_line)
+        return usage_error(fmt::format("{}: its command line no longer parses: {}", path, command_line.error()));
     command_line->config.state_file = path;
     return play(*command_line, *journal);
 }
@@ -60,10 +87,13 @@ int resume(const std::vector<std::string>& arguments) {
 int report(const std::vector<std::string>& arguments) {
     std::string input, output;
     for (std::size_t i = 1; i < arguments.size(); ++i) {
-        if (arguments[i] == "-o" && i + 1 < arguments.size()) output = arguments[++i];
-        else if (input.empty() && !arguments[i].starts_with('-')) input = arguments[i];
-        else return usage_error(fmt::format("report: unexpected '{}' (usage: arbiter report RESULTS.json [-o PAGE.html])",
-                                            arguments[i]));
+        if (arguments[i] == "-o" && i + 1 < arguments.size())
+            output = arguments[++i];
+        else if (input.empty() && !arguments[i].starts_with('-'))
+            input = arguments[i];
+        else
+            return usage_error(fmt::format(
+                "report: unexpected '{}' (usage: arbiter report RESULTS.json [-o PAGE.html])", arguments[i]));
     }
     if (input.empty()) return usage_error("report: which results file? (arbiter report RESULTS.json [-o PAGE.html])");
     auto results = read_results_file(input);

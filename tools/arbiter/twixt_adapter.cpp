@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/game_record.hpp"
+#include "tools/arbiter/move_record.hpp"
 
 namespace bge::arbiter {
 
@@ -138,49 +139,15 @@ Expected<std::vector<Opening<twixt::Twixt>>> TwixtAdapter::parse_record_openings
 std::string TwixtAdapter::format_record(const PlayedGame<twixt::Twixt>& played, const RecordInfo& info) {
     const twixt::Variant variant = twixt::variant_of(played.start);
     const std::string result = twixt::result_text(played.end.outcome);
-    std::string text;
-    auto tag = [&](std::string_view name, std::string_view value) {
-        std::string escaped;
-        for (const char c : value) {
-            if (c == '"' || c == '\\') escaped += '\\';
-            escaped += c;
-        }
-        text += fmt::format("[{} \"{}\"]\n", name, escaped);
+    RecordTags tags = {
+        {"Game", "twixt"},   {"X", info.white},  // the first player, whom the arbiter calls White
+        {"O", info.black},   {"Size", std::to_string(variant.size)},
+        {"Date", info.date}, {"Round", std::to_string(info.round)},
+        {"Result", result},  {"Termination", termination_tag(played.end)},
     };
-    tag("Game", "twixt");
-    tag("X", info.white);  // the first player, whom the arbiter calls White
-    tag("O", info.black);
-    tag("Size", std::to_string(variant.size));
-    tag("Date", info.date);
-    tag("Round", std::to_string(info.round));
-    tag("Result", result);
-    tag("Termination", termination_tag(played.end));
     const std::string start = twixt::format_position(played.start);
-    if (start != twixt::format_position(twixt::start_state(variant))) tag("FEN", start);
-    text += '\n';
-    auto position = played.start;
-    std::string line;
-    for (std::size_t i = 0; i < played.moves.size(); ++i) {
-        std::string word;
-        if (i % 2 == 0) word = fmt::format("{}. ", i / 2 + 1);
-        word += twixt::format_move(position, played.moves[i]);
-        if (i < played.comments.size() && !played.comments[i].empty())
-            word += fmt::format(" {{{}}}", played.comments[i]);
-        twixt::Twixt::play(position, played.moves[i]);
-        if (line.size() + word.size() + 1 > 79) {
-            text += line + '\n';
-            line.clear();
-        }
-        if (!line.empty()) line += ' ';
-        line += word;
-    }
-    if (line.size() + result.size() + 1 > 79) {
-        text += line + '\n';
-        line.clear();
-    }
-    if (!line.empty()) line += ' ';
-    text += line + result + '\n';
-    return text;
+    if (start != twixt::format_position(twixt::start_state(variant))) tags.emplace_back("FEN", start);
+    return move_record_text(tags, played, result);
 }
 
 }  // namespace bge::arbiter

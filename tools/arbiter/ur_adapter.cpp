@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/game_record.hpp"
+#include "tools/arbiter/move_record.hpp"
 
 namespace bge::arbiter {
 
@@ -141,7 +142,7 @@ std::string UrAdapter::format_record(const PlayedGame<ur::Ur>& played, const Rec
     const std::string result = ur::result_text(played.end.outcome);
     std::string text;
     auto tag = [&](std::string_view name, std::string_view value) {
-        text += fmt::format("[{} \"{}\"]\n", name, value);
+        text += fmt::format("[{} \"{}\"]\n", name, escape_tag_value(value));
     };
     tag("Game", "ur");
     tag("Light", info.white);

@@ -359,7 +359,7 @@ TEST_CASE("arbiter book: bad command lines name the flag and exit with status 2"
         {{"-plies", "3", "-count", "3", "-out"}, "-out needs a value"},
         {{"-plies", "3", "-count", "3", "-size", "9"}, "-size 9"},
         {{"-plies", "3", "-count", "3", "-komi", "1.3"}, "-komi 1.3"},
-        {{"-plies", "3", "-count", "3", "-game", "twixt"}, "-game twixt: not implemented yet"},
+        {{"-plies", "3", "-count", "3", "-game", "ur"}, "-game ur: no books"},
         {{"-plies", "3", "-count", "3", "-game", "chess"}, "-game chess: unknown game"},
         {{"-plies", "3", "-count", "3", "-maxeval", "50"}, "-maxeval needs an -engine"},
         {{"-plies", "3", "-count", "3", "-engine"}, "-engine needs key=value words"},

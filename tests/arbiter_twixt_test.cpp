@@ -3,6 +3,9 @@
 // refuses.
 
 #include <catch2/catch.hpp>
+#include <set>
+#include <sstream>
+#include <string>
 
 #include "arbiter_run.hpp"
 #include "core/game_record.hpp"
@@ -70,4 +73,25 @@ TEST_CASE("arbiter: twixt refusals", "[arbiter][twixt]") {
     const auto komi = run_arbiter({"-game", "twixt", "-komi", "2", "-engine", "cmd=" + twixt_binary, "-engine",
                                    "cmd=" + twixt_binary, "-each", "nodes=1"});
     CHECK(komi.status == 2);
+}
+
+TEST_CASE("arbiter book: random twixt openings, legal and distinct", "[arbiter][twixt][book]") {
+    const auto run = run_arbiter({"book", "-game", "twixt", "-size", "8", "-plies", "3", "-count", "5", "-srand", "2"});
+    REQUIRE(run.status == 0);
+    REQUIRE(run.lines.size() == 5);
+    std::set<std::string> distinct(run.lines.begin(), run.lines.end());
+    CHECK(distinct.size() == 5);
+    for (const std::string& line : run.lines) {
+        INFO(line);
+        GameRecord<twixt::Twixt> game(twixt::start_state(twixt::Variant{8}));
+        std::istringstream words(line);
+        std::string word;
+        int plies = 0;
+        while (words >> word) {
+            REQUIRE(game.play_text(word));
+            ++plies;
+        }
+        CHECK(plies == 3);
+        CHECK_FALSE(game.outcome().is_over());
+    }
 }

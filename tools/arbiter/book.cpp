@@ -11,6 +11,7 @@
 #include "tools/arbiter/book_generator.hpp"
 #include "tools/arbiter/expendibots_adapter.hpp"
 #include "tools/arbiter/gomoku_adapter.hpp"
+#include "tools/arbiter/twixt_adapter.hpp"
 #include "tools/arbiter/tak_adapter.hpp"
 
 namespace bge::arbiter {
@@ -208,11 +209,11 @@ int run_book(const std::vector<std::string>& arguments) {
     if (config->game == "tak") return generate_book<TakAdapter>(*config);
     if (config->game == "expendibots") return generate_book<ExpendibotsAdapter>(*config);
     if (config->game == "gomoku") return generate_book<GomokuAdapter>(*config);
-    for (std::string_view planned : {"gomoku", "twixt", "ur", "expendibots"})
-        if (config->game == planned)
-            return usage_error(fmt::format("-game {}: not implemented yet (only tak is)", planned));
+    if (config->game == "twixt") return generate_book<TwixtAdapter>(*config);
+    if (config->game == "ur")
+        return usage_error("-game ur: no books; the arbiter's dice (-srand) already make every game different");
     return usage_error(
-        fmt::format("-game {}: unknown game (known: tak; planned: gomoku, twixt, ur, expendibots)", config->game));
+        fmt::format("-game {}: unknown game (known: tak, gomoku, twixt, expendibots)", config->game));
 }
 
 }  // namespace bge::arbiter

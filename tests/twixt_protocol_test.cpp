@@ -131,6 +131,17 @@ TEST_CASE("twixt: every player plays a legal move", "[twixt][protocol][players]"
     }
 }
 
+TEST_CASE("twixt: mcts opens in the centre and swaps a central first peg", "[twixt][protocol][players]") {
+    EngineSession engine(binary);
+    engine.send("setoption name BoardSize value 12");
+    engine.send("position startpos");
+    engine.send("go nodes 300");
+    CHECK(read_search(engine) == "f6");
+    engine.send("position startpos moves f6");
+    engine.send("go nodes 300");
+    CHECK(read_search(engine) == "swap");
+}
+
 TEST_CASE("twixt: bench is deterministic", "[twixt][protocol][bench]") {
     EngineSession engine(binary, {"bench 1"});
     const auto lines = engine.finish();

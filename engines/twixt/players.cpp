@@ -10,18 +10,38 @@
 
 namespace bge::twixt {
 
-float connection_value(const State& state, float value_scale, float tempo, bool use_two_distance) {
-    const Side us = state.side_to_move();
-    const int cap = 2 * state.size;  // "cannot connect any more" as a very long way
-    const int own = use_two_distance ? two_distance(state, us) : connection_distance(state, us);
-    const int theirs = use_two_distance ? two_distance(state, opponent(us)) : connection_distance(state, opponent(us));
+namespace {
+
+// Pegs each side still needs as a value for the side to move, in (-1, 1).
+float value_of_distances(const State& state, int own, int theirs, float value_scale, float tempo) {
+    const int cap = 2 * state.size;                                // "cannot connect any more" as a very long way
     if (own >= unreachable && theirs >= unreachable) return 0.0f;  // heading for a draw
     const float advantage = static_cast<float>(std::min(theirs, cap) - std::min(own, cap)) + tempo;
     return std::tanh(advantage / value_scale);
 }
 
+// The search expands a leaf (priors) and then values it: the priors' searches already hold the
+// shortest connections the value needs, so they are kept for that one position.
+struct LastPriors {
+    std::uint64_t hash = 0;
+    std::uint16_t plies = 0xffff;
+    int own = unreachable, theirs = unreachable;
+};
+thread_local LastPriors last_priors;
+
+}  // namespace
+
+float connection_value(const State& state, float value_scale, float tempo, bool use_two_distance) {
+    const Side us = state.side_to_move();
+    const int own = use_two_distance ? two_distance(state, us) : connection_distance(state, us);
+    const int theirs = use_two_distance ? two_distance(state, opponent(us)) : connection_distance(state, opponent(us));
+    return value_of_distances(state, own, theirs, value_scale, tempo);
+}
+
 float TwixtMctsPolicy::value(const State& state, Random& random) const {
-    const float estimate = connection_value(state, value_scale, tempo, two_distance);
+    const bool cached = !two_distance && last_priors.hash == state.hash && last_priors.plies == state.plies;
+    const float estimate = cached ? value_of_distances(state, last_priors.own, last_priors.theirs, value_scale, tempo)
+                                  : connection_value(state, value_scale, tempo, two_distance);
     if (rollouts <= 0) return estimate;
     const Side mover = state.side_to_move();
     float sum = 0;
@@ -41,6 +61,7 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
     static thread_local DistanceMap own_first, own_second, their_first, their_second;
     connection_distances(state, us, own_first, own_second);
     connection_distances(state, them, their_first, their_second);
+    last_priors = {state.hash, state.plies, own_first.total, their_first.total};
     const std::uint8_t own_peg = peg_of(us), their_peg = peg_of(them);
     auto slack = [](const DistanceMap& first, const DistanceMap& second, int square) {
         if (first.total >= unreachable || first.to[square] >= unreachable || second.to[square] >= unreachable) return 6;
@@ -122,19 +143,15 @@ public:
     search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
                                        const search::SearchControl<Twixt>& control) override {
         if (options_.text("SwapRule") == "central" && request.root.swap_available() &&
-            is_central(request.root, request.root.first_move)) {
-            search::SearchResult<Twixt> result;
-            result.best = Move::swap();
-            result.has_move = true;
-            result.nodes = 1;
-            if (control.report) {
-                search::Report<Twixt> report;
-                report.depth = report.seldepth = 1;
-                report.nodes = 1;
-                report.pv = {Move::swap()};
-                control.report(report);
-            }
-            return result;
+            is_central(request.root, request.root.first_move))
+            return immediate(Move::swap(), control);
+        // The search expects a central first peg to be swapped and opens near its own border,
+        // where the study agents answer in the centre and win; the centre scored better even
+        // though they swap it (docs/experiments/twixt.md, second round).
+        if (options_.text("FirstMove") == "centre" && request.root.plies == 0 &&
+            request.root.result == Result::ongoing) {
+            const int middle = (request.root.size - 1) / 2;
+            return immediate(Move::at(middle, middle), control);
         }
         player_.configure(settings(), threads(), seed());
         const TwixtMctsPolicy policy = make_policy();
@@ -143,6 +160,20 @@ public:
     }
 
 private:
+    static search::SearchResult<Twixt> immediate(Move move, const search::SearchControl<Twixt>& control) {
+        search::SearchResult<Twixt> result;
+        result.best = move;
+        result.has_move = true;
+        result.nodes = 1;
+        if (control.report) {
+            search::Report<Twixt> report;
+            report.depth = report.seldepth = 1;
+            report.nodes = 1;
+            report.pv = {move};
+            control.report(report);
+        }
+        return result;
+    }
     search::MctsSettings settings() const {
         search::MctsSettings s;
         s.exploration = static_cast<float>(options_.integer("MctsCpuct")) / 100.0f;
@@ -192,6 +223,8 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("MctsRolloutWeight", 30, 0, 100, "mcts: weight of the playouts in a leaf's value, in hundredths");
     options.add_combo("SwapRule", "central", {"central", "search"},
                       "mcts: swap every first peg a quarter of the board from every edge (central), or search");
+    options.add_combo("FirstMove", "centre", {"centre", "search"},
+                      "mcts: x's first peg on the middle hole (centre), or by search");
     options.add_check("MctsSolver", true, "mcts: propagate proven wins and losses");
     options.add_check("MctsReuseTree", true, "mcts: keep the tree between moves");
     add_study_player_options(options);

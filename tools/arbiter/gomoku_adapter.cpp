@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
-
 #include "protocol/text.hpp"
 #include "tools/arbiter/move_record.hpp"
 
@@ -99,97 +97,17 @@ std::string GomokuAdapter::pbrain_board(const GameRecord<gomoku::Gomoku>& record
 }
 
 // ---------------------------------------------------------------------------------------------
-// Records: PGN-like tags, then the moves numbered in pairs, then the result.
-
-namespace {
-
-struct RecordGame {
-    std::vector<std::pair<std::string, std::string>> tags;
-    std::vector<std::string> moves;
-    std::string tag(std::string_view name) const {
-        for (const auto& [key, value] : tags)
-            if (key == name) return value;
-        return {};
-    }
-};
-
-Expected<std::vector<RecordGame>> parse_records(std::string_view text) {
-    std::vector<RecordGame> games;
-    RecordGame current;
-    bool in_game = false;
-    std::size_t i = 0;
-    auto finish = [&] {
-        if (in_game) games.push_back(std::move(current));
-        current = RecordGame{};
-        in_game = false;
-    };
-    while (i < text.size()) {
-        const char c = text[i];
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            ++i;
-            continue;
-        }
-        if (c == '[') {
-            if (in_game && !current.moves.empty()) finish();
-            const std::size_t end = text.find(']', i);
-            if (end == std::string_view::npos) return make_error("a tag has no closing ]");
-            const std::string_view inside = text.substr(i + 1, end - i - 1);
-            const std::size_t space = inside.find(' ');
-            const std::size_t open = inside.find('"'), close = inside.rfind('"');
-            if (space == std::string_view::npos || open == std::string_view::npos || close <= open)
-                return make_error(fmt::format("bad tag [{}]", inside));
-            current.tags.emplace_back(std::string(inside.substr(0, space)),
-                                      std::string(inside.substr(open + 1, close - open - 1)));
-            in_game = true;
-            i = end + 1;
-            continue;
-        }
-        if (c == '{') {
-            const std::size_t end = text.find('}', i);
-            if (end == std::string_view::npos) return make_error("a comment has no closing }");
-            i = end + 1;
-            continue;
-        }
-        std::size_t end = i;
-        while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '{' &&
-               text[end] != '[')
-            ++end;
-        const std::string_view word = text.substr(i, end - i);
-        i = end;
-        in_game = true;
-        if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") {
-            finish();
-            continue;
-        }
-        if (!word.empty() && std::isdigit(static_cast<unsigned char>(word[0])) && word.back() == '.') continue;
-        current.moves.emplace_back(word);
-    }
-    finish();
-    return games;
-}
-
-}  // namespace
+// Records: PGN-like (tools/arbiter/move_record.hpp).
 
 Expected<std::vector<Opening<gomoku::Gomoku>>> GomokuAdapter::parse_record_openings(std::string_view text,
                                                                                     const gomoku::Variant& variant) {
-    auto games = parse_records(text);
-    if (!games) return make_error(games.error());
-    std::vector<Opening<gomoku::Gomoku>> openings;
-    for (std::size_t g = 0; g < games->size(); ++g) {
-        const RecordGame& game = (*games)[g];
-        gomoku::State start = gomoku::start_state(variant);
-        if (const std::string fen = game.tag("FEN"); !fen.empty()) {
-            auto parsed = gomoku::parse_position(fen, variant);
-            if (!parsed) return make_error(fmt::format("game {}: FEN: {}", g + 1, parsed.error()));
-            start = *parsed;
-        }
-        GameRecord<gomoku::Gomoku> record(start);
-        for (const std::string& move : game.moves)
-            if (auto status = record.play_text(move); !status)
-                return make_error(fmt::format("game {}: move '{}': {}", g + 1, move, status.error()));
-        openings.push_back({record.start(), record.moves()});
-    }
-    return openings;
+    return openings_from_records<gomoku::Gomoku>(text, [&](const RecordGame& game) -> Expected<gomoku::State> {
+        const std::string fen = game.tag("FEN");
+        if (fen.empty()) return gomoku::start_state(variant);
+        auto parsed = gomoku::parse_position(fen, variant);
+        if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
+        return *parsed;
+    });
 }
 
 std::string GomokuAdapter::format_record(const PlayedGame<gomoku::Gomoku>& played, const RecordInfo& info) {

@@ -1,8 +1,10 @@
 #pragma once
-// The PGN-like game record of the games without a record format of their own (Gomoku, TwixT):
-// [Tag "value"] lines, a blank line, then the moves numbered in pairs with their {comments},
-// wrapped at 79 columns, and the result.
+// The PGN-like game records of the games without a record format of their own (Gomoku, TwixT,
+// Ur): [Tag "value"] lines, a blank line, then the moves with their {comments} and the result.
+// Writing (Gomoku and TwixT number the moves in pairs and wrap at 79 columns), and reading them
+// back as openings (all three).
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,7 +12,9 @@
 
 #include <fmt/format.h>
 
+#include "core/expected.hpp"
 #include "core/game.hpp"
+#include "core/game_record.hpp"
 #include "tools/arbiter/game_adapter.hpp"
 
 namespace bge::arbiter {
@@ -53,6 +57,38 @@ std::string move_record_text(const RecordTags& tags, const PlayedGame<G>& played
     }
     append(std::string(result));
     return text + line + '\n';
+}
+
+// One game of a record file: its tags, and its move words (move numbers, comments and the
+// result left out).
+struct RecordGame {
+    RecordTags tags;
+    std::vector<std::string> moves;
+    std::string tag(std::string_view name) const;  // empty when absent
+};
+
+// Tags in [Name "value"], comments in {braces}, move numbers ("12.") skipped; a result token
+// (1-0, 0-1, 1/2-1/2, *) ends a game, and so does a tag after moves.
+Expected<std::vector<RecordGame>> parse_move_records(std::string_view text);
+
+// The openings in a record file: each game's start (from `start_of`, which reads its tags and
+// explains a refusal) and its moves, replayed and checked by the rules. Errors name the game.
+template <Game G, class StartOf>
+Expected<std::vector<Opening<G>>> openings_from_records(std::string_view text, StartOf start_of) {
+    auto games = parse_move_records(text);
+    if (!games) return make_error(games.error());
+    std::vector<Opening<G>> openings;
+    for (std::size_t g = 0; g < games->size(); ++g) {
+        const RecordGame& game = (*games)[g];
+        Expected<typename G::State> start = start_of(game);
+        if (!start) return make_error(fmt::format("game {}: {}", g + 1, start.error()));
+        GameRecord<G> record(*start);
+        for (const std::string& move : game.moves)
+            if (auto status = record.play_text(move); !status)
+                return make_error(fmt::format("game {}: move '{}': {}", g + 1, move, status.error()));
+        openings.push_back({record.start(), record.moves()});
+    }
+    return openings;
 }
 
 }  // namespace bge::arbiter

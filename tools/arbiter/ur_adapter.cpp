@@ -1,7 +1,5 @@
 #include "tools/arbiter/ur_adapter.hpp"
 
-#include <cctype>
-
 #include <fmt/format.h>
 
 #include "core/game_record.hpp"
@@ -57,84 +55,15 @@ std::string UrAdapter::rule_phrase(const Outcome& outcome) {
     return fmt::format("by {}", outcome.reason);
 }
 
-namespace {
-
-struct RecordGame {
-    std::vector<std::pair<std::string, std::string>> tags;
-    std::vector<std::string> moves;
-    std::string tag(std::string_view name) const {
-        for (const auto& [key, value] : tags)
-            if (key == name) return value;
-        return {};
-    }
-};
-
-// Tags `[Name "value"]`, then move words; `{...}` comments and result tokens are skipped.
-Expected<std::vector<RecordGame>> parse_records(std::string_view text) {
-    std::vector<RecordGame> games;
-    RecordGame current;
-    bool in_moves = false, any = false;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const char c = text[i];
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            ++i;
-        } else if (c == '[') {
-            if (in_moves) {
-                games.push_back(std::move(current));
-                current = RecordGame{};
-                in_moves = false;
-            }
-            const std::size_t end = text.find(']', i);
-            if (end == std::string_view::npos) return make_error("a tag without ']'");
-            const std::string_view inside = text.substr(i + 1, end - i - 1);
-            const std::size_t space = inside.find(' ');
-            const std::size_t open = inside.find('"'), close = inside.rfind('"');
-            if (space == std::string_view::npos || open == std::string_view::npos || close <= open)
-                return make_error(fmt::format("bad tag [{}]", inside));
-            current.tags.emplace_back(std::string(inside.substr(0, space)),
-                                      std::string(inside.substr(open + 1, close - open - 1)));
-            any = true;
-            i = end + 1;
-        } else if (c == '{') {
-            const std::size_t end = text.find('}', i);
-            if (end == std::string_view::npos) return make_error("a comment without '}'");
-            i = end + 1;
-        } else {
-            std::size_t end = i;
-            while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != '{') ++end;
-            const std::string word(text.substr(i, end - i));
-            if (word != "1-0" && word != "0-1" && word != "*") current.moves.push_back(word);
-            in_moves = any = true;
-            i = end;
-        }
-    }
-    if (any) games.push_back(std::move(current));
-    return games;
-}
-
-}  // namespace
-
 Expected<std::vector<Opening<ur::Ur>>> UrAdapter::parse_record_openings(std::string_view text,
                                                                         const ur::Variant& variant) {
-    auto games = parse_records(text);
-    if (!games) return make_error(games.error());
-    std::vector<Opening<Game>> openings;
-    for (std::size_t g = 0; g < games->size(); ++g) {
-        const RecordGame& game = (*games)[g];
-        ur::State start = ur::start_state(variant);
-        if (const std::string fen = game.tag("FEN"); !fen.empty()) {
-            auto parsed = ur::parse_position(variant, fen);
-            if (!parsed) return make_error(fmt::format("game {}: FEN: {}", g + 1, parsed.error()));
-            start = *parsed;
-        }
-        GameRecord<Game> record(start);
-        for (const std::string& move : game.moves)
-            if (auto status = record.play_text(move); !status)
-                return make_error(fmt::format("game {}: move '{}': {}", g + 1, move, status.error()));
-        openings.push_back({start, record.moves()});
-    }
-    return openings;
+    return openings_from_records<ur::Ur>(text, [&](const RecordGame& game) -> Expected<ur::State> {
+        const std::string fen = game.tag("FEN");
+        if (fen.empty()) return ur::start_state(variant);
+        auto parsed = ur::parse_position(variant, fen);
+        if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
+        return *parsed;
+    });
 }
 
 std::string UrAdapter::format_record(const PlayedGame<ur::Ur>& played, const RecordInfo& info) {

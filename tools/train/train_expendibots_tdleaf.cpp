@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -23,6 +22,7 @@
 #include "engines/expendibots/study_players.hpp"
 #include "search/alphabeta.hpp"
 #include "search/learning/tdleaf.hpp"
+#include "tools/train/text_file.hpp"
 
 namespace po = boost::program_options;
 using namespace bge;
@@ -208,17 +208,6 @@ std::string tally_text(const Tally& t, int games) {
                        t.wins ? static_cast<double>(t.win_turns) / t.wins : 0.0);
 }
 
-bool write_file(const std::string& path, const std::string& text) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.close();
-    if (!file) {
-        std::cerr << "train_expendibots_tdleaf: cannot write " << path << "\n";
-        return false;
-    }
-    return true;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -293,9 +282,9 @@ int main(int argc, char** argv) {
         "# score%: (wins + draws/2) / games, loss%, turns: its own turns per won game; actions: mean self-play "
         "game length; td-rms: the temporal differences' rms since the last point\n",
         settings.depth, settings.eval_games);
-    std::cout << fmt::format("{:>6} {:>5} {:>5} {:>6} {:>5} {:>5} {:>6} {:>5} {:>5} {:>6} {:>7} {:>7} {:>8}\n",
-                             "games", "greed", "loss", "turns", "mm2", "loss", "turns", "init", "loss", "turns",
-                             "actions", "td-rms", "seconds");
+    std::cout << fmt::format("{:>6} {:>5} {:>5} {:>6} {:>5} {:>5} {:>6} {:>5} {:>5} {:>6} {:>7} {:>7} {:>8}\n", "games",
+                             "greed", "loss", "turns", "mm2", "loss", "turns", "init", "loss", "turns", "actions",
+                             "td-rms", "seconds");
     Tally against_greedy, against_minimax, against_initial;
     const EvalWeights initial = weights;
     Search initial_searcher(Evaluator{&initial}, 4);
@@ -345,7 +334,11 @@ int main(int argc, char** argv) {
         for (std::size_t i = 0; i < EvalFeatures::count; ++i)
             std::cout << fmt::format("# {:<10} {:<14} {:>9.4f}\n", phase_names[p], EvalFeatures::names[i],
                                      weights.by_phase[p][i]);
-    if (!settings.out.empty() && !write_file(settings.out, format_weights(weights, comment))) return 1;
-    if (!settings.cpp.empty() && !write_file(settings.cpp, format_weights_cpp(weights, comment))) return 1;
+    if (!settings.out.empty() &&
+        !bge::train::write_text_file("train_expendibots_tdleaf", settings.out, format_weights(weights, comment)))
+        return 1;
+    if (!settings.cpp.empty() &&
+        !bge::train::write_text_file("train_expendibots_tdleaf", settings.cpp, format_weights_cpp(weights, comment)))
+        return 1;
     return 0;
 }

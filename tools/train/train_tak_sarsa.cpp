@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -18,6 +17,7 @@
 #include "core/random.hpp"
 #include "core/tak/tak.hpp"
 #include "engines/tak/sarsa_features.hpp"
+#include "tools/train/text_file.hpp"
 
 namespace po = boost::program_options;
 using namespace bge;
@@ -99,17 +99,6 @@ void print_curve_point(const Settings& settings, int episodes, const Evaluation&
                                 e.games_by_size[size] ? 100.0 * e.wins_by_size[size] / e.games_by_size[size] : 0.0);
     line += fmt::format(" {:>9.4f} {:>8.1f}", mean_error, seconds);
     std::cout << line << std::endl;
-}
-
-bool write_file(const std::string& path, const std::string& text) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file << text;
-    file.close();
-    if (!file) {
-        std::cerr << "train_tak_sarsa: cannot write " << path << "\n";
-        return false;
-    }
-    return true;
 }
 
 }  // namespace
@@ -243,7 +232,11 @@ int main(int argc, char** argv) {
         last.draws, last.losses);
     for (std::size_t i = 0; i < TakSarsaFeatures::count; ++i)
         std::cout << fmt::format("# {:<18} {:>10.4f}\n", TakSarsaFeatures::names[i], final_weights.weights[i]);
-    if (!settings.out.empty() && !write_file(settings.out, format_sarsa_weights(final_weights, comment))) return 1;
-    if (!settings.cpp.empty() && !write_file(settings.cpp, format_sarsa_weights_cpp(final_weights, comment))) return 1;
+    if (!settings.out.empty() &&
+        !bge::train::write_text_file("train_tak_sarsa", settings.out, format_sarsa_weights(final_weights, comment)))
+        return 1;
+    if (!settings.cpp.empty() &&
+        !bge::train::write_text_file("train_tak_sarsa", settings.cpp, format_sarsa_weights_cpp(final_weights, comment)))
+        return 1;
     return 0;
 }

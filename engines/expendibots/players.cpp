@@ -8,9 +8,9 @@
 
 #include "engines/expendibots/evaluation.hpp"
 #include "engines/expendibots/game_budget.hpp"
-#include "engines/expendibots/game_seeds.hpp"
 #include "engines/expendibots/opening_book.hpp"
 #include "engines/expendibots/study_players.hpp"
+#include "protocol/game_seeds.hpp"
 #include "protocol/output.hpp"
 #include "search/alphabeta.hpp"
 
@@ -177,7 +177,7 @@ private:
     const OptionRegistry& options_;
     FileBacked<EvalWeights> weights_;
     FileBacked<OpeningBook> book_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     Random random_;
     std::unique_ptr<search::AlphaBeta<Expendibots, Evaluator>> search_;
     bool game_started_ = false;

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "engines/expendibots/evaluation.hpp"
-#include "engines/expendibots/game_seeds.hpp"
+#include "protocol/game_seeds.hpp"
 #include "search/random_player.hpp"
 
 namespace bge::expendibots {
@@ -87,7 +87,7 @@ public:
 
 private:
     std::string name_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     Random random_;
     Choose choose_;
 };

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "engines/gomoku/playout.hpp"
+#include "protocol/game_seeds.hpp"
 #include "search/knowledge_graph_mcts.hpp"
 
 namespace bge::gomoku {
@@ -322,28 +323,6 @@ namespace {
 
 using protocol::OptionRegistry;
 
-// Every game gets its own generator, from Seed and the game's number (as in the Tak study).
-class GameSeeds {
-public:
-    explicit GameSeeds(const OptionRegistry& options) : options_(options) {}
-    std::uint64_t next() {
-        const auto seed = static_cast<std::uint64_t>(options_.integer("Seed"));
-        if (!started_ || seed != seed_) {
-            started_ = true;
-            seed_ = seed;
-            game_ = 0;
-        }
-        std::uint64_t mix = seed_ * 0x9E3779B97F4A7C15ULL + game_++;
-        return splitmix64(mix);
-    }
-
-private:
-    const OptionRegistry& options_;
-    bool started_ = false;
-    std::uint64_t seed_ = 0;
-    std::uint64_t game_ = 0;
-};
-
 class StudyPlayer : public search::Player<Gomoku> {
 public:
     StudyPlayer(const OptionRegistry& options, StudyKind kind, std::string name)
@@ -377,7 +356,7 @@ private:
     const OptionRegistry& options_;
     StudyKind kind_;
     std::string name_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     StudyMcts mcts_;
 };
 

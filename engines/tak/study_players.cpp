@@ -9,6 +9,7 @@
 
 #include "engines/tak/sarsa_features.hpp"
 #include "engines/tak/study_rollouts.hpp"
+#include "protocol/game_seeds.hpp"
 #include "protocol/output.hpp"
 #include "search/knowledge_graph_mcts.hpp"
 #include "search/weighted_random.hpp"
@@ -22,30 +23,6 @@ using protocol::OptionRegistry;
 double thousandths(const OptionRegistry& options, std::string_view name) {
     return static_cast<double>(options.integer(name)) / 1000.0;
 }
-
-// Every game gets its own generator: seeded by Seed and the game's number, counted from 0 since
-// the player was made or Seed last changed (making the player starts game 0, each new game the
-// next). So the games of a match differ, and a rerun of the same match repeats them all.
-class GameSeeds {
-public:
-    explicit GameSeeds(const OptionRegistry& options) : options_(options) {}
-    std::uint64_t next() {
-        const auto seed = static_cast<std::uint64_t>(options_.integer("Seed"));
-        if (!started_ || seed != seed_) {
-            started_ = true;
-            seed_ = seed;
-            game_ = 0;
-        }
-        std::uint64_t mix = seed_ * 0x9E3779B97F4A7C15ULL + game_++;
-        return splitmix64(mix);
-    }
-
-private:
-    const OptionRegistry& options_;
-    bool started_ = false;
-    std::uint64_t seed_ = 0;
-    std::uint64_t game_ = 0;
-};
 
 // A value in [-1, 1] (an expected reward) as a centipawn-like score, as for a win rate (v+1)/2.
 int score_of_value(double value) {
@@ -108,7 +85,7 @@ public:
 
 private:
     const OptionRegistry& options_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     Random random_;
 };
 
@@ -185,7 +162,7 @@ private:
     }
 
     const OptionRegistry& options_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     Random random_;
     SarsaWeightsSource source_;
     SarsaWeights learned_;
@@ -226,7 +203,7 @@ public:
 
 private:
     const OptionRegistry& options_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     search::KnowledgeGraphMcts<Tak, TakRolloutPolicy> mcts_;
     SarsaWeightsSource source_;
 };

@@ -3,21 +3,11 @@
 #include <memory>
 
 #include "engines/twixt/evaluation.hpp"
+#include "protocol/game_seeds.hpp"
 #include "search/flat_monte_carlo.hpp"
 #include "search/mcts.hpp"
 
 namespace bge::twixt {
-
-std::uint64_t GameSeeds::next() {
-    const auto seed = static_cast<std::uint64_t>(options_.integer("Seed"));
-    if (!started_ || seed != seed_) {
-        started_ = true;
-        seed_ = seed;
-        game_ = 0;
-    }
-    std::uint64_t mix = seed_ * 0x9E3779B97F4A7C15ULL + game_++;
-    return splitmix64(mix);
-}
 
 namespace {
 
@@ -54,7 +44,7 @@ public:
 
 private:
     const OptionRegistry& options_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     Random random_;
 };
 
@@ -132,7 +122,7 @@ private:
         return s;
     }
     const OptionRegistry& options_;
-    GameSeeds seeds_;
+    protocol::GameSeeds seeds_;
     Tree tree_;
 };
 

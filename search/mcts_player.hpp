@@ -64,6 +64,16 @@ public:
         std::optional<std::uint64_t> total = request.limits.nodes;
         if (!total && request.limits.depth) total = iterations_per_depth * static_cast<std::uint64_t>(*request.limits.depth);
         if (total) share = std::max<std::uint64_t>(1, *total / count);
+        SearchResult<G> result = search_trees(request, control, share);
+        if (settings_.solver && result.has_move && result.score <= -(win_score - 1))
+            return resist(request, control, total, result);
+        return result;
+    }
+
+private:
+    SearchResult<G> search_trees(const SearchRequest<G>& request, const SearchControl<G>& control,
+                                 std::optional<std::uint64_t> share) {
+        const std::size_t count = trees_.size();
         if (count == 1) return trees_[0]->search(request, control, share);
 
         // Helpers search silently; the first tree reports while it runs.
@@ -79,7 +89,37 @@ public:
         return merge(request, control, results);
     }
 
-private:
+    // Every move loses against best play, and a proven search then picks among them by visits
+    // alone (often the first in move order). The opponent may not find the win, so the move is
+    // chosen by a search without proofs, which follows the heuristic values: the stoutest defence.
+    // It runs in what is left of the same time budget; the score stays the proven loss.
+    SearchResult<G> resist(const SearchRequest<G>& request, const SearchControl<G>& control,
+                           std::optional<std::uint64_t> total, const SearchResult<G>& lost) {
+        MctsSettings heuristic = settings_;
+        heuristic.solver = false;
+        heuristic.reuse_tree = false;
+        if (!fallback_) fallback_ = std::make_unique<Tree>(make_policy_(), heuristic, seed_);
+        fallback_->settings() = heuristic;
+        fallback_->policy() = trees_[0]->policy();
+        fallback_->clear();
+        SearchControl<G> quiet;
+        quiet.stop = control.stop;
+        SearchResult<G> result = fallback_->search(request, quiet, total, false);
+        if (!result.has_move) return lost;
+        result.score = lost.score;
+        result.nodes += lost.nodes;
+        if (control.report) {
+            Report<G> report;
+            report.depth = report.seldepth = 1;
+            report.score = result.score;
+            report.nodes = result.nodes;
+            report.time_ms = std::chrono::duration_cast<Milliseconds>(Clock::now() - request.start).count();
+            report.pv = {result.best};
+            control.report(report);
+        }
+        return result;
+    }
+
     void resize(int threads) {
         for (int i = static_cast<int>(trees_.size()); i < std::max(1, threads); ++i)
             trees_.push_back(std::make_unique<Tree>(make_policy_(), settings_, seed_ + static_cast<std::uint64_t>(i)));
@@ -142,6 +182,7 @@ private:
     MctsSettings settings_;
     std::uint64_t seed_;
     std::vector<std::unique_ptr<Tree>> trees_;
+    std::unique_ptr<Tree> fallback_;  // resist(): a tree without proofs, built when first needed
 };
 
 }  // namespace bge::search

@@ -59,3 +59,19 @@ Outcome play_out(State& state, PlayoutKind kind, const KnightWeights& weights, R
 float knight_weight(const State& state, int square, const KnightWeights& weights);
 
 }  // namespace bge::twixt
+
+namespace bge::twixt {
+
+// The resistance estimate (as in Hex programs, Anshelevich's "circuit"): one side's holes and
+// bridged groups as an electrical network between its two borders. A knight step the side could
+// still bridge is a resistor of r(a) + r(b), with r = 1 for an empty hole and 0 for an own peg;
+// opponent pegs, the opponent's border line and blocked steps are open circuits. Many short,
+// disjoint routes give a low resistance, so unlike a shortest connection it sees how hard a
+// connection is to cut, and the current through a hole says how much the routes rely on it.
+struct Circuit {
+    float resistance = 0;                        // between the borders; infinity when cut off
+    std::array<float, cell_count> current;       // through each empty hole, as a share of the total
+};
+void solve_circuit(const State& state, Side side, Circuit& out);
+
+}  // namespace bge::twixt

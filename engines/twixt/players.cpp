@@ -25,7 +25,9 @@ float value_of_distances(const State& state, int own, int theirs, float value_sc
 struct LastPriors {
     std::uint64_t hash = 0;
     std::uint16_t plies = 0xffff;
+    Estimate estimate = Estimate::shortest;
     int own = unreachable, theirs = unreachable;
+    float own_resistance = 0, their_resistance = 0;
 };
 thread_local LastPriors last_priors;
 
@@ -38,11 +40,31 @@ float connection_value(const State& state, float value_scale, float tempo, bool 
     return value_of_distances(state, own, theirs, value_scale, tempo);
 }
 
+float resistance_value(float own_resistance, float their_resistance, float scale) {
+    constexpr float cut_off = 1e4f;  // a side that cannot connect any more
+    const float own = std::min(own_resistance, cut_off), theirs = std::min(their_resistance, cut_off);
+    if (own >= cut_off && theirs >= cut_off) return 0.0f;  // heading for a draw
+    return std::tanh(std::log(theirs / own) / scale);
+}
+
 float TwixtMctsPolicy::value(const State& state, Random& random) const {
-    const bool cached = !two_distance && last_priors.hash == state.hash && last_priors.plies == state.plies;
-    const float estimate = cached ? value_of_distances(state, last_priors.own, last_priors.theirs, value_scale, tempo)
-                                  : connection_value(state, value_scale, tempo, two_distance);
-    if (rollouts <= 0) return estimate;
+    const bool cached = estimate != Estimate::two_distance && last_priors.hash == state.hash &&
+                        last_priors.plies == state.plies && last_priors.estimate == estimate;
+    float leaf = 0;
+    if (estimate == Estimate::resistance) {
+        if (cached) {
+            leaf = resistance_value(last_priors.own_resistance, last_priors.their_resistance, resistance_scale);
+        } else {
+            static thread_local Circuit own, theirs;
+            solve_circuit(state, state.side_to_move(), own);
+            solve_circuit(state, opponent(state.side_to_move()), theirs);
+            leaf = resistance_value(own.resistance, theirs.resistance, resistance_scale);
+        }
+    } else {
+        leaf = cached ? value_of_distances(state, last_priors.own, last_priors.theirs, value_scale, tempo)
+                      : connection_value(state, value_scale, tempo, estimate == Estimate::two_distance);
+    }
+    if (rollouts <= 0) return leaf;
     const Side mover = state.side_to_move();
     float sum = 0;
     for (int i = 0; i < rollouts; ++i) {
@@ -50,7 +72,7 @@ float TwixtMctsPolicy::value(const State& state, Random& random) const {
         const Outcome end = play_out(copy, rollout_kind, knight, random);
         sum += end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
     }
-    return (1.0f - rollout_weight) * estimate + rollout_weight * sum / static_cast<float>(rollouts);
+    return (1.0f - rollout_weight) * leaf + rollout_weight * sum / static_cast<float>(rollouts);
 }
 
 // Holes on a shortest connection of either side matter most (ours to extend it, theirs to cut
@@ -61,7 +83,15 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
     static thread_local DistanceMap own_first, own_second, their_first, their_second;
     connection_distances(state, us, own_first, own_second);
     connection_distances(state, them, their_first, their_second);
-    last_priors = {state.hash, state.plies, own_first.total, their_first.total};
+    last_priors = {state.hash, state.plies, estimate, own_first.total, their_first.total, 0, 0};
+    static thread_local Circuit own_circuit, their_circuit;
+    const bool circuits = estimate == Estimate::resistance;
+    if (circuits) {
+        solve_circuit(state, us, own_circuit);
+        solve_circuit(state, them, their_circuit);
+        last_priors.own_resistance = own_circuit.resistance;
+        last_priors.their_resistance = their_circuit.resistance;
+    }
     const std::uint8_t own_peg = peg_of(us), their_peg = peg_of(them);
     auto slack = [](const DistanceMap& first, const DistanceMap& second, int square) {
         if (first.total >= unreachable || first.to[square] >= unreachable || second.to[square] >= unreachable) return 6;
@@ -83,6 +113,10 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
         }
         if (near_own) logit += 0.5f;
         if (near_theirs) logit += 0.3f;
+        // The holes both sides' currents run through: where routes are made and cut.
+        if (circuits)
+            logit += current_weight *
+                     std::log(own_circuit.current[square] + their_circuit.current[square] + 0.01f);
         out[i] = std::exp(logit);
     }
 }
@@ -186,7 +220,12 @@ private:
     TwixtMctsPolicy make_policy() const {
         TwixtMctsPolicy policy;
         policy.value_scale = static_cast<float>(options_.integer("MctsValueScale")) / 100.0f;
-        policy.two_distance = options_.text("MctsDistance") == "two-distance";
+        const std::string estimate = options_.text("MctsDistance");
+        policy.estimate = estimate == "two-distance" ? Estimate::two_distance
+                          : estimate == "resistance" ? Estimate::resistance
+                                                     : Estimate::shortest;
+        policy.resistance_scale = static_cast<float>(options_.integer("MctsResistanceScale")) / 100.0f;
+        policy.current_weight = static_cast<float>(options_.integer("MctsCurrentWeight")) / 100.0f;
         policy.rollouts = static_cast<int>(options_.integer("MctsRollouts"));
         policy.rollout_kind =
             options_.text("MctsRolloutPolicy") == "knight" ? PlayoutKind::knight : PlayoutKind::uniform;
@@ -215,8 +254,12 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("MctsFpu", 30, 0, 200, "mcts: first-play urgency reduction, in hundredths");
     options.add_spin("MctsValueScale", 200, 10, 10000,
                      "mcts: connection advantage (hundredths of a peg) mapped to tanh(1)");
-    options.add_combo("MctsDistance", "shortest", {"shortest", "two-distance"},
-                      "mcts: leaf value from two-distances or from shortest connections");
+    options.add_combo("MctsDistance", "shortest", {"shortest", "two-distance", "resistance"},
+                      "mcts: leaf value from shortest connections, two-distances, or network resistances");
+    options.add_spin("MctsResistanceScale", 40, 1, 10000,
+                     "mcts, resistance: ln(their resistance / ours) mapped to tanh(1), in hundredths");
+    options.add_spin("MctsCurrentWeight", 100, 0, 1000,
+                     "mcts, resistance: weight of ln(current through a hole) in its prior, in hundredths");
     options.add_spin("MctsRollouts", 0, 0, 64, "mcts: playouts per leaf mixed into its value (0: none)");
     options.add_combo("MctsRolloutPolicy", "uniform", {"uniform", "knight"},
                       "mcts: the playouts' policy (knight: the study's pi, KnightWeight1/2)");

@@ -12,10 +12,16 @@
 namespace bge::twixt {
 
 // Leaf values and move priors of the strong player's PUCT search, from the connection estimate.
+// The leaf estimate: pegs still needed (shortest connection or two-distance), or the
+// resistance of each side's network (evaluation.hpp, Circuit).
+enum class Estimate { shortest, two_distance, resistance };
+
 struct TwixtMctsPolicy {
-    float value_scale = 2.0f;   // pegs of connection advantage that map to tanh(1)
-    float tempo = 0.5f;         // what having the move is worth, in pegs
-    bool two_distance = false;  // value from two-distances; false: from shortest connections
+    Estimate estimate = Estimate::shortest;
+    float value_scale = 2.0f;       // pegs of connection advantage that map to tanh(1)
+    float tempo = 0.5f;             // what having the move is worth, in pegs
+    float resistance_scale = 0.4f;  // resistance: ln(their resistance / ours) that maps to tanh(1)
+    float current_weight = 1.0f;    // resistance: weight of ln(current through a hole) in its prior logit
     int rollouts = 0;           // > 0: also this many playouts, averaged in
     PlayoutKind rollout_kind = PlayoutKind::uniform;
     float rollout_weight = 0.3f;
@@ -28,6 +34,8 @@ struct TwixtMctsPolicy {
 // Pegs still needed by the side to move and by its opponent (two-distances or shortest
 // connections), as a value in (-1, 1).
 float connection_value(const State& state, float value_scale, float tempo, bool two_distance);
+// ln(their resistance / ours) for the side to move, as a value in (-1, 1).
+float resistance_value(float own_resistance, float their_resistance, float scale);
 
 // Every player's options (declared in the handshake), then the players themselves.
 void add_player_options(protocol::OptionRegistry& options);

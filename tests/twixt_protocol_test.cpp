@@ -191,3 +191,33 @@ TEST_CASE("twixt: commands as arguments, then exit", "[twixt][protocol][script]"
     REQUIRE_FALSE(rest.empty());
     CHECK(rest.back() == "nodes 225");
 }
+
+TEST_CASE("twixt: a lost mcts still reports the loss and defends by a search without proofs", "[twixt][protocol]") {
+    // o's chain a2-c3-e4-g5-i6-k7 reaches column l through l5 or l9: x cannot stop both.
+    const std::string lost =
+        "position startpos moves f6 swap c6 e11 c10 c2 d3 e4 g8 c3 d8 g5 b12 i6 f9 a2 h3 k7";
+    auto search = [&](bool solver, std::string& score) {
+        EngineSession engine(binary);
+        engine.send("ugi");
+        engine.until([](const std::string& l) { return l == "ugiok"; });
+        engine.send("setoption name BoardSize value 12");
+        engine.send(std::string("setoption name MctsSolver value ") + (solver ? "true" : "false"));
+        engine.send(lost);
+        engine.send("go nodes 3000");
+        const auto lines = engine.until(is_bestmove);
+        REQUIRE(lines.size() >= 2);
+        const auto info = words_of(lines[lines.size() - 2]);
+        const auto at = std::find(info.begin(), info.end(), "cp");
+        REQUIRE(at != info.end());
+        score = *(at + 1);
+        return words_of(lines.back())[1];
+    };
+    std::string proven_score, heuristic_score;
+    const std::string with_solver = search(true, proven_score);
+    const std::string without = search(false, heuristic_score);
+    CHECK(proven_score == "-99999");
+    // The same seed, budget and policy: the defence is the move the proofless search picks,
+    // not the first losing move in move order (b11, which the search with proofs played before).
+    CHECK(with_solver == without);
+    CHECK(with_solver != "b11");
+}

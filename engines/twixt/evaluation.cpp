@@ -32,7 +32,7 @@ const TwoStepOffsets& two_steps() {
 }
 
 // 0-1 BFS from one border over the knight graph `side` could still build.
-void search_from(const State& s, Side side, bool from_first, DistanceMap& map) {
+void search_from(const State& s, Side side, bool from_first, DistanceMap& map, bool free_border) {
     map.to.fill(unreachable);
     map.total = unreachable;
     const std::uint8_t own = peg_of(side);
@@ -46,8 +46,8 @@ void search_from(const State& s, Side side, bool from_first, DistanceMap& map) {
         const int square = side == Side::first ? square_at(i, line) : square_at(line, i);
         const std::uint8_t cell = s.cells[square];
         if (cell != empty && cell != own) continue;
-        map.to[square] = cell == own ? 0 : 1;
-        if (cell == own)
+        map.to[square] = cell == own || free_border ? 0 : 1;
+        if (map.to[square] == 0)
             deque_buffer[--front] = static_cast<std::uint16_t>(square);
         else
             deque_buffer[back++] = static_cast<std::uint16_t>(square);
@@ -60,11 +60,11 @@ void search_from(const State& s, Side side, bool from_first, DistanceMap& map) {
             const std::uint8_t cell = s.cells[v];
             if (cell != empty && cell != own) continue;
             if (cell == empty && !playable_for(s, side, v)) continue;
-            const int dv = du + (cell == empty ? 1 : 0);
+            const int dv = du + (cell == empty && !(free_border && on_border_line(s, side, v)) ? 1 : 0);
             if (dv >= map.to[v]) continue;
             if (bridge_blocked(s, u, d)) continue;
             map.to[v] = static_cast<std::uint16_t>(dv);
-            if (cell == own)
+            if (dv == du)
                 deque_buffer[--front] = static_cast<std::uint16_t>(v);
             else
                 deque_buffer[back++] = static_cast<std::uint16_t>(v);
@@ -103,14 +103,20 @@ int SpanEvaluator::evaluate(const State& s) const {
     return longest_chain_span(s, us) - longest_chain_span(s, opponent(us));
 }
 
-void connection_distances(const State& s, Side side, DistanceMap& from_first, DistanceMap& from_second) {
-    search_from(s, side, true, from_first);
-    search_from(s, side, false, from_second);
+bool on_border_line(const State& s, Side side, int square) {
+    const int line = side == Side::first ? row_of(square) : column_of(square);
+    return line == 0 || line == s.size - 1;
 }
 
-int connection_distance(const State& s, Side side) {
+void connection_distances(const State& s, Side side, DistanceMap& from_first, DistanceMap& from_second,
+                          bool free_border) {
+    search_from(s, side, true, from_first, free_border);
+    search_from(s, side, false, from_second, free_border);
+}
+
+int connection_distance(const State& s, Side side, bool free_border) {
     DistanceMap map;
-    search_from(s, side, true, map);
+    search_from(s, side, true, map, free_border);
     return map.total;
 }
 

@@ -34,10 +34,15 @@ struct DistanceMap {
     int total = unreachable;  // pegs needed to join both borders
 };
 
-// From the first border (x: row 1, o: column a) and from the second.
-void connection_distances(const State& state, Side side, DistanceMap& from_first, DistanceMap& from_second);
+// From the first border (x: row 1, o: column a) and from the second. With `free_border`, holes
+// on the side's own border lines cost nothing: the opponent may never place there (only cross
+// their links), so those last pegs cannot be contested, and what counts is the contested pegs.
+void connection_distances(const State& state, Side side, DistanceMap& from_first, DistanceMap& from_second,
+                          bool free_border = false);
 // Just the number of pegs `side` still needs (unreachable when it cannot connect any more).
-int connection_distance(const State& state, Side side);
+int connection_distance(const State& state, Side side, bool free_border = false);
+// Whether `square` is on one of `side`'s own border lines (x: rows 1 and N, o: columns a and N).
+bool on_border_line(const State& state, Side side, int square);
 
 // The two-distance (as in Hex programs): a hole's value is its cost plus the second-best value
 // among its knight neighbours, since the opponent can take the best one; pegs joined by an

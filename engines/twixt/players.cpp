@@ -33,10 +33,11 @@ thread_local LastPriors last_priors;
 
 }  // namespace
 
-float connection_value(const State& state, float value_scale, float tempo, bool use_two_distance) {
+float connection_value(const State& state, float value_scale, float tempo, bool use_two_distance, bool free_border) {
     const Side us = state.side_to_move();
-    const int own = use_two_distance ? two_distance(state, us) : connection_distance(state, us);
-    const int theirs = use_two_distance ? two_distance(state, opponent(us)) : connection_distance(state, opponent(us));
+    const int own = use_two_distance ? two_distance(state, us) : connection_distance(state, us, free_border);
+    const int theirs =
+        use_two_distance ? two_distance(state, opponent(us)) : connection_distance(state, opponent(us), free_border);
     return value_of_distances(state, own, theirs, value_scale, tempo);
 }
 
@@ -62,7 +63,7 @@ float TwixtMctsPolicy::value(const State& state, Random& random) const {
         }
     } else {
         leaf = cached ? value_of_distances(state, last_priors.own, last_priors.theirs, value_scale, tempo)
-                      : connection_value(state, value_scale, tempo, estimate == Estimate::two_distance);
+                      : connection_value(state, value_scale, tempo, estimate == Estimate::two_distance, free_border);
     }
     if (rollouts <= 0) return leaf;
     const Side mover = state.side_to_move();
@@ -81,11 +82,11 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
     const Side us = state.side_to_move();
     const Side them = opponent(us);
     static thread_local DistanceMap own_first, own_second, their_first, their_second;
-    connection_distances(state, us, own_first, own_second);
-    connection_distances(state, them, their_first, their_second);
+    connection_distances(state, us, own_first, own_second, free_border);
+    connection_distances(state, them, their_first, their_second, free_border);
     last_priors = {state.hash, state.plies, estimate, own_first.total, their_first.total, 0, 0};
     static thread_local Circuit own_circuit, their_circuit;
-    const bool circuits = estimate == Estimate::resistance;
+    const bool circuits = estimate == Estimate::resistance || current_priors;
     if (circuits) {
         solve_circuit(state, us, own_circuit);
         solve_circuit(state, them, their_circuit);
@@ -93,9 +94,11 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
         last_priors.their_resistance = their_circuit.resistance;
     }
     const std::uint8_t own_peg = peg_of(us), their_peg = peg_of(them);
-    auto slack = [](const DistanceMap& first, const DistanceMap& second, int square) {
+    // Both searches count the hole itself (unless it costs nothing: a free border hole).
+    auto slack = [&](const DistanceMap& first, const DistanceMap& second, int square, Side side) {
         if (first.total >= unreachable || first.to[square] >= unreachable || second.to[square] >= unreachable) return 6;
-        return std::min(6, first.to[square] + second.to[square] - 1 - first.total);
+        const int cost = free_border && on_border_line(state, side, square) ? 0 : 1;
+        return std::min(6, first.to[square] + second.to[square] - cost - first.total);
     };
     for (std::size_t i = 0; i < moves.size(); ++i) {
         if (moves[i].is_swap()) {
@@ -103,8 +106,8 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
             continue;
         }
         const int square = moves[i].square;
-        float logit = -0.8f * static_cast<float>(slack(own_first, own_second, square)) -
-                      0.6f * static_cast<float>(slack(their_first, their_second, square));
+        float logit = -0.8f * static_cast<float>(slack(own_first, own_second, square, us)) -
+                      0.6f * static_cast<float>(slack(their_first, their_second, square, them));
         bool near_own = false, near_theirs = false;
         for (int d = 0; d < 8; ++d) {
             const std::uint8_t cell = state.cells[square + knight_step(d)];
@@ -226,6 +229,8 @@ private:
                                                      : Estimate::shortest;
         policy.resistance_scale = static_cast<float>(options_.integer("MctsResistanceScale")) / 100.0f;
         policy.current_weight = static_cast<float>(options_.integer("MctsCurrentWeight")) / 100.0f;
+        policy.current_priors = options_.text("MctsPriors") == "current";
+        policy.free_border = options_.boolean("MctsFreeBorder");
         policy.rollouts = static_cast<int>(options_.integer("MctsRollouts"));
         policy.rollout_kind =
             options_.text("MctsRolloutPolicy") == "knight" ? PlayoutKind::knight : PlayoutKind::uniform;
@@ -258,8 +263,12 @@ void add_player_options(protocol::OptionRegistry& options) {
                       "mcts: leaf value from shortest connections, two-distances, or network resistances");
     options.add_spin("MctsResistanceScale", 40, 1, 10000,
                      "mcts, resistance: ln(their resistance / ours) mapped to tanh(1), in hundredths");
+    options.add_check("MctsFreeBorder", false,
+                      "mcts: holes on a side's own border lines cost no peg in its connection distance");
+    options.add_combo("MctsPriors", "distance", {"distance", "current"},
+                      "mcts: priors from shortest connections, or also from the network currents");
     options.add_spin("MctsCurrentWeight", 100, 0, 1000,
-                     "mcts, resistance: weight of ln(current through a hole) in its prior, in hundredths");
+                     "mcts: weight of ln(current through a hole) in its prior (resistance or current priors), in hundredths");
     options.add_spin("MctsRollouts", 0, 0, 64, "mcts: playouts per leaf mixed into its value (0: none)");
     options.add_combo("MctsRolloutPolicy", "uniform", {"uniform", "knight"},
                       "mcts: the playouts' policy (knight: the study's pi, KnightWeight1/2)");

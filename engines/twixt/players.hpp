@@ -21,7 +21,9 @@ struct TwixtMctsPolicy {
     float value_scale = 2.0f;       // pegs of connection advantage that map to tanh(1)
     float tempo = 0.5f;             // what having the move is worth, in pegs
     float resistance_scale = 0.4f;  // resistance: ln(their resistance / ours) that maps to tanh(1)
-    float current_weight = 1.0f;    // resistance: weight of ln(current through a hole) in its prior logit
+    bool free_border = false;       // own border holes cost no peg (evaluation.hpp, connection_distances)
+    bool current_priors = false;    // priors also from the currents through holes (resistance)
+    float current_weight = 1.0f;    // weight of ln(current through a hole) in its prior logit
     int rollouts = 0;           // > 0: also this many playouts, averaged in
     PlayoutKind rollout_kind = PlayoutKind::uniform;
     float rollout_weight = 0.3f;
@@ -33,7 +35,8 @@ struct TwixtMctsPolicy {
 
 // Pegs still needed by the side to move and by its opponent (two-distances or shortest
 // connections), as a value in (-1, 1).
-float connection_value(const State& state, float value_scale, float tempo, bool two_distance);
+float connection_value(const State& state, float value_scale, float tempo, bool two_distance,
+                       bool free_border = false);
 // ln(their resistance / ours) for the side to move, as a value in (-1, 1).
 float resistance_value(float own_resistance, float their_resistance, float scale);
 

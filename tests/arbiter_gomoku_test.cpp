@@ -48,6 +48,9 @@ TEST_CASE("arbiter: gomoku between a UGI engine and a pbrain engine", "[arbiter]
     CHECK(run.count_prefix("Finished game ") == 2);
     // The threat-searching pbrain engine beats uniform random play.
     CHECK(run.has_line("Score of ugi vs pbrain: 0 - 2 - 0  [0.000] 2"));
+    // Gomoku's first player is Black: pbrain wins game 2 as Black, game 1 as White.
+    CHECK(run.count_prefix("Finished game 1 (ugi vs pbrain): 0-1 {White wins") == 1);
+    CHECK(run.count_prefix("Finished game 2 (pbrain vs ugi): 1-0 {Black wins") == 1);
 
     // The records replay to the results they state, and read back as openings.
     const std::string text = read_file(records);

@@ -50,6 +50,14 @@ TEST_CASE("arbiter: a twixt match to the end", "[arbiter][twixt]") {
     INFO(transcript(run));
     REQUIRE(run.status == 0);
     CHECK(run.count_prefix("Finished game ") == 4);
+    // The sides are called x and o, as in TwixT.
+    for (const auto& line : run.lines)
+        if (line.rfind("Finished game ", 0) == 0) {
+            INFO(line);
+            const bool named = line.find("{x wins") != std::string::npos || line.find("{o wins") != std::string::npos ||
+                               line.find("{Draw") != std::string::npos;
+            CHECK(named);
+        }
 
     const std::string text = read_file(records);
     CHECK_THAT(text, Catch::Contains("[Size \"7\"]"));

@@ -1,5 +1,7 @@
 #include "core/expendibots/notation.hpp"
 
+#include "core/cell_rows.hpp"
+
 #include <fmt/format.h>
 
 #include <bit>
@@ -416,35 +418,13 @@ Expected<State> parse_fen(std::string_view text) {
 }
 
 std::string format_fen(const State& s) {
-    std::string text;
-    for (int y = board_size - 1; y >= 0; --y) {
-        int empty_run = 0;
-        bool first_cell = true;
-        auto put = [&](const std::string& cell) {
-            if (!first_cell) text += ',';
-            text += cell;
-            first_cell = false;
-        };
-        auto flush_empty = [&] {
-            if (empty_run == 1)
-                put("x");
-            else if (empty_run > 1)
-                put(fmt::format("x{}", empty_run));
-            empty_run = 0;
-        };
-        for (int x = 0; x < board_size; ++x) {
-            const int square = square_at(x, y);
-            if (!(s.occupied() & bit(square))) {
-                ++empty_run;
-                continue;
-            }
-            flush_empty();
-            const char colour = (s.white & bit(square)) ? 'w' : 'b';
-            put(s.height[square] == 1 ? std::string(1, colour) : fmt::format("{}{}", colour, s.height[square]));
-        }
-        flush_empty();
-        if (y > 0) text += '/';
-    }
+    // The top row (y = 7) first.
+    std::string text = format_cell_rows(board_size, board_size, [&](int top_row, int x) -> std::string {
+        const int square = square_at(x, board_size - 1 - top_row);
+        if (!(s.occupied() & bit(square))) return {};
+        const char colour = (s.white & bit(square)) ? 'w' : 'b';
+        return s.height[square] == 1 ? std::string(1, colour) : fmt::format("{}{}", colour, s.height[square]);
+    });
     text += fmt::format(" {} {}", s.to_move == Side::first ? 'w' : 'b', s.actions);
     return text;
 }

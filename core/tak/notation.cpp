@@ -1,5 +1,7 @@
 #include "core/tak/notation.hpp"
 
+#include "core/cell_rows.hpp"
+
 #include <fmt/format.h>
 
 #include <cctype>
@@ -291,39 +293,16 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant) {
 }
 
 std::string format_tps(const State& s) {
-    std::string text;
-    for (int row = s.size - 1; row >= 0; --row) {
-        int empty_run = 0;
-        bool first_cell = true;
-        auto put_cell = [&](const std::string& cell) {
-            if (!first_cell) text += ',';
-            text += cell;
-            first_cell = false;
-        };
-        auto flush_empty = [&] {
-            if (empty_run == 1)
-                put_cell("x");
-            else if (empty_run > 1)
-                put_cell("x" + std::to_string(empty_run));
-            empty_run = 0;
-        };
-        for (int column = 0; column < s.size; ++column) {
-            const int square = square_at(column, row);
-            if (s.height[square] == 0) {
-                ++empty_run;
-                continue;
-            }
-            flush_empty();
-            std::string cell;
-            for (int level = 0; level < s.height[square]; ++level)
-                cell += ((s.stack_colors[square] >> level) & 1) ? '2' : '1';
-            if (s.walls & bit(square)) cell += 'S';
-            if (s.caps & bit(square)) cell += 'C';
-            put_cell(cell);
-        }
-        flush_empty();
-        if (row > 0) text += '/';
-    }
+    // TPS lists the top rank (row size - 1) first.
+    std::string text = format_cell_rows(s.size, s.size, [&](int top_row, int column) {
+        const int square = square_at(column, s.size - 1 - top_row);
+        std::string cell;
+        for (int level = 0; level < s.height[square]; ++level)
+            cell += ((s.stack_colors[square] >> level) & 1) ? '2' : '1';
+        if (s.height[square] > 0 && (s.walls & bit(square))) cell += 'S';
+        if (s.height[square] > 0 && (s.caps & bit(square))) cell += 'C';
+        return cell;
+    });
     text += fmt::format(" {} {}", (s.ply & 1) + 1, s.ply / 2 + 1);
     return text;
 }

@@ -59,9 +59,9 @@ std::string ExpendibotsAdapter::format_record(const PlayedGame<Game>& played, co
         log.closing = expendibots::referee_result_message(outcome);
     else if (outcome.kind == OutcomeKind::win)
         log.closing = fmt::format("winner: {} ({})", outcome.winner == Side::first ? "white" : "black",
-                                  describe(played.end, rule_phrase(outcome)));
+                                  describe(played.end, rule_phrase(outcome), side_names));
     else
-        log.closing = fmt::format("draw detected: {}", describe(played.end, rule_phrase(outcome)));
+        log.closing = fmt::format("draw detected: {}", describe(played.end, rule_phrase(outcome), side_names));
     return expendibots::write_game_log(log);
 }
 

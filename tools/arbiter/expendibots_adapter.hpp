@@ -22,6 +22,7 @@ struct ExpendibotsAdapter {
     static std::string variant_text(const expendibots::Variant& variant);
     static Expected<OptionList> rule_options(const expendibots::Variant& variant, const EnginePlayer& player);
     static std::string new_game_command(protocol::Dialect dialect, const expendibots::Variant& variant);
+    static constexpr SideNames side_names{"White", "Black"};  // the first player, then the second
     static std::string rule_phrase(const Outcome& outcome);
     static Expected<std::vector<Opening<Game>>> parse_record_openings(std::string_view text,
                                                                       const expendibots::Variant& variant);

@@ -62,6 +62,7 @@ concept GameAdapter = Game<typename A::Game> &&
     { A::rule_options(variant, player) } -> std::same_as<Expected<OptionList>>;
     { A::new_game_command(dialect, variant) } -> std::same_as<std::string>;
     { A::rule_phrase(outcome) } -> std::same_as<std::string>;  // "by road", "on flats"
+    { A::side_names } -> std::convertible_to<SideNames>;         // "White wins", "x wins"
     { A::parse_record_openings(text, variant) } -> std::same_as<Expected<std::vector<Opening<typename A::Game>>>>;
     { A::format_record(played, info) } -> std::same_as<std::string>;
 };

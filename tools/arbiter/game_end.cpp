@@ -43,13 +43,13 @@ std::string termination_tag(const GameEnd& end) {
     return std::string(reason_literal(end.termination));
 }
 
-std::string describe(const GameEnd& end, std::string_view rule_phrase) {
+std::string describe(const GameEnd& end, std::string_view rule_phrase, const SideNames& names) {
     const Side winner = end.outcome.winner;
-    const std::string_view loser = side_name(opponent(winner));
+    const std::string_view loser = side_name(opponent(winner), names);
     switch (end.termination) {
         case Termination::rules:
             if (end.outcome.kind == OutcomeKind::draw) return fmt::format("Draw {}", rule_phrase);
-            return fmt::format("{} wins {}", side_name(winner), rule_phrase);
+            return fmt::format("{} wins {}", side_name(winner, names), rule_phrase);
         case Termination::max_moves:
             return "Draw by adjudication: max moves";
         case Termination::time_forfeit:
@@ -62,7 +62,7 @@ std::string describe(const GameEnd& end, std::string_view rule_phrase) {
             return fmt::format("{} disconnects", loser);
         case Termination::adjudication:
             if (end.outcome.kind == OutcomeKind::draw) return "Draw by adjudication";
-            return fmt::format("{} wins by adjudication", side_name(winner));
+            return fmt::format("{} wins by adjudication", side_name(winner, names));
     }
     return "unknown";
 }

@@ -2,6 +2,7 @@
 // How a game ended, and the texts the arbiter prints and records for it: the cutechess-style
 // result ("1-0") and reason ("{White wins by road}"), and the PTN/PGN Termination tag.
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -31,7 +32,12 @@ struct GameEnd {
     static GameEnd loss_of(Side loser, Termination termination, std::string illegal_move = {});
 };
 
-constexpr std::string_view side_name(Side side) { return side == Side::first ? "White" : "Black"; }
+// What the game calls its two sides in the texts below: White and Black (Tak, Expendibots), Black
+// and White (Gomoku, where Black moves first), x and o (TwixT), Light and Dark (Ur).
+using SideNames = std::array<std::string_view, 2>;
+constexpr std::string_view side_name(Side side, const SideNames& names) {
+    return names[side == Side::first ? 0 : 1];
+}
 
 // "1-0", "0-1" or "1/2-1/2".
 std::string result_score(const Outcome& outcome);
@@ -40,6 +46,6 @@ std::string result_score(const Outcome& outcome);
 std::string termination_tag(const GameEnd& end);
 // The text inside the braces of a Finished line. `rule_phrase` words the rules' reason, e.g.
 // "by road" or "on flats".
-std::string describe(const GameEnd& end, std::string_view rule_phrase);
+std::string describe(const GameEnd& end, std::string_view rule_phrase, const SideNames& names);
 
 }  // namespace bge::arbiter

@@ -25,6 +25,7 @@ struct GomokuAdapter {
     static std::string variant_text(const gomoku::Variant& variant);
     static Expected<OptionList> rule_options(const gomoku::Variant& variant, const EnginePlayer& player);
     static std::string new_game_command(protocol::Dialect dialect, const gomoku::Variant& variant);
+    static constexpr SideNames side_names{"Black", "White"};  // the first player, then the second
     static std::string rule_phrase(const Outcome& outcome);
     static Expected<std::vector<Opening<gomoku::Gomoku>>> parse_record_openings(std::string_view text,
                                                                                 const gomoku::Variant& variant);

@@ -273,7 +273,7 @@ private:
         finished.scheduled = game;
         finished.result = result_score(played.end.outcome);
         finished.termination = termination_tag(played.end);
-        finished.reason = describe(played.end, A::rule_phrase(played.end.outcome));
+        finished.reason = describe(played.end, A::rule_phrase(played.end.outcome), A::side_names);
         finished.plies = static_cast<int>(played.moves.size());
         const RecordInfo info{config_.engines[static_cast<std::size_t>(game.white)].name,
                               config_.engines[static_cast<std::size_t>(game.black)].name, game.round, date_};

@@ -23,6 +23,7 @@ struct TakAdapter {
     static std::string variant_text(const tak::Variant& variant);
     static Expected<OptionList> rule_options(const tak::Variant& variant, const EnginePlayer& player);
     static std::string new_game_command(protocol::Dialect dialect, const tak::Variant& variant);
+    static constexpr SideNames side_names{"White", "Black"};  // the first player, then the second
     static std::string rule_phrase(const Outcome& outcome);
     static Expected<std::vector<Opening<tak::Tak>>> parse_record_openings(std::string_view text,
                                                                           const tak::Variant& variant);

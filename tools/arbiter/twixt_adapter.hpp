@@ -22,6 +22,7 @@ struct TwixtAdapter {
     static std::string variant_text(const twixt::Variant& variant);
     static Expected<OptionList> rule_options(const twixt::Variant& variant, const EnginePlayer& player);
     static std::string new_game_command(protocol::Dialect dialect, const twixt::Variant& variant);
+    static constexpr SideNames side_names{"x", "o"};  // the first player, then the second
     static std::string rule_phrase(const Outcome& outcome);
     static Expected<std::vector<Opening<twixt::Twixt>>> parse_record_openings(std::string_view text,
                                                                               const twixt::Variant& variant);

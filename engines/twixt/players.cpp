@@ -256,7 +256,7 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("MctsMemory", 256, 16, 65536,
                      "mcts, mcts-knight: memory per tree in MiB; a full tree ends the search");
     options.add_spin("MctsCpuct", 150, 1, 10000, "mcts: PUCT exploration constant, in hundredths");
-    options.add_spin("MctsFpu", 30, 0, 200, "mcts: first-play urgency reduction, in hundredths");
+    options.add_spin("MctsFpu", 0, 0, 200, "mcts: first-play urgency reduction, in hundredths");
     options.add_spin("MctsValueScale", 200, 10, 10000,
                      "mcts: connection advantage (hundredths of a peg) mapped to tanh(1)");
     options.add_combo("MctsDistance", "shortest", {"shortest", "two-distance", "resistance"},

@@ -98,13 +98,12 @@ private:
         MctsSettings heuristic = settings_;
         heuristic.solver = false;
         heuristic.reuse_tree = false;
-        if (!fallback_) fallback_ = std::make_unique<Tree>(make_policy_(), heuristic, seed_);
-        fallback_->settings() = heuristic;
-        fallback_->policy() = trees_[0]->policy();
-        fallback_->clear();
+        // A fresh tree each time, freed at the end: at most one more tree's memory, and only
+        // while the lost position is searched.
+        Tree fallback(trees_[0]->policy(), heuristic, seed_);
         SearchControl<G> quiet;
         quiet.stop = control.stop;
-        SearchResult<G> result = fallback_->search(request, quiet, total, false);
+        SearchResult<G> result = fallback.search(request, quiet, total, false);
         if (!result.has_move) return lost;
         result.score = lost.score;
         result.nodes += lost.nodes;
@@ -182,7 +181,6 @@ private:
     MctsSettings settings_;
     std::uint64_t seed_;
     std::vector<std::unique_ptr<Tree>> trees_;
-    std::unique_ptr<Tree> fallback_;  // resist(): a tree without proofs, built when first needed
 };
 
 }  // namespace bge::search

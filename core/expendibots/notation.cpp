@@ -1,6 +1,7 @@
 #include "core/expendibots/notation.hpp"
 
 #include "core/cell_rows.hpp"
+#include "core/digits.hpp"
 
 #include <fmt/format.h>
 
@@ -336,16 +337,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
 }
 
 // A whole number of at most `max_digits` digits, or -1.
-int small_number(std::string_view text, std::size_t max_digits) {
-    if (text.empty() || text.size() > max_digits) return -1;
-    int value = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return -1;
-        value = value * 10 + (c - '0');
-    }
-    return value;
-}
-
 }  // namespace
 
 Expected<State> parse_fen(std::string_view text) {
@@ -370,7 +361,7 @@ Expected<State> parse_fen(std::string_view text) {
             if (cell.empty()) return make_error(fmt::format("FEN row {} (y = {}) has an empty cell", r + 1, y));
             const char kind = cell[0];
             const std::string_view count_text = cell.substr(1);
-            const int count = count_text.empty() ? 1 : small_number(count_text, 2);
+            const int count = count_text.empty() ? 1 : parse_digits(count_text, 2).value_or(-1);
             if (kind == 'x') {
                 if (count < 1 || count > 8)
                     return make_error(fmt::format("FEN cell '{}': x<n> needs n from 1 to 8", cell));
@@ -403,7 +394,7 @@ Expected<State> parse_fen(std::string_view text) {
     if (fields[1] != "w" && fields[1] != "b")
         return make_error(fmt::format("FEN side to move must be w or b, got '{}'", fields[1]));
     s.to_move = fields[1] == "w" ? Side::first : Side::second;
-    const int actions = small_number(fields[2], 3);
+    const int actions = parse_digits(fields[2], 3).value_or(-1);
     if (actions < 0 || actions > max_actions)
         return make_error(fmt::format("FEN actions played must be a number from 0 to {}, got '{}'", max_actions,
                                       fields[2]));

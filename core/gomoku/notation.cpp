@@ -1,25 +1,13 @@
 #include "core/gomoku/notation.hpp"
 
+#include "core/digits.hpp"
+
 #include <fmt/format.h>
 
 #include <cctype>
 #include <vector>
 
 namespace bge::gomoku {
-
-namespace {
-
-bool read_number(std::string_view text, int& value) {
-    if (text.empty() || text.size() > 3) return false;
-    value = 0;
-    for (const char c : text) {
-        if (c < '0' || c > '9') return false;
-        value = value * 10 + (c - '0');
-    }
-    return true;
-}
-
-}  // namespace
 
 std::string square_name(int square, int height) {
     return fmt::format("{}{}", static_cast<char>('a' + x_of(square)), height - y_of(square));
@@ -31,12 +19,15 @@ Expected<Move> parse_move_syntax(std::string_view text, int width, int height) {
     if (text.empty()) return make_error("empty move");
     int x = 0, y = 0;
     if (const std::size_t comma = text.find(','); comma != std::string_view::npos) {
-        if (!read_number(text.substr(0, comma), x) || !read_number(text.substr(comma + 1), y))
+        const auto column = parse_digits(text.substr(0, comma), 3), line = parse_digits(text.substr(comma + 1), 3);
+        if (!column || !line)
             return make_error(fmt::format("move '{}': expected x,y with 0-based whole numbers, e.g. 7,7", text));
+        x = *column;
+        y = *line;
     } else {
         const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-        int row = 0;
-        if (letter < 'a' || letter > 'z' || !read_number(text.substr(1), row))
+        const int row = parse_digits(text.substr(1), 3).value_or(-1);
+        if (letter < 'a' || letter > 'z' || row < 0)
             return make_error(fmt::format("move '{}': expected a cell such as h8 or 7,7", text));
         x = letter - 'a';
         y = height - row;
@@ -97,8 +88,8 @@ Expected<State> parse_position(std::string_view text, const Variant& variant) {
             if (c >= '0' && c <= '9') {
                 std::size_t end = i;
                 while (end < row.size() && row[end] >= '0' && row[end] <= '9') ++end;
-                int run = 0;
-                if (!read_number(row.substr(i, end - i), run) || run == 0 || run > max_side)
+                const int run = parse_digits(row.substr(i, end - i), 3).value_or(0);
+                if (run == 0 || run > max_side)
                     return make_error(
                         fmt::format("row {}: bad run of empty cells '{}'", y + 1, row.substr(i, end - i)));
                 out.insert(out.end(), static_cast<std::size_t>(run), empty);

@@ -1,6 +1,7 @@
 #include "core/tak/notation.hpp"
 
 #include "core/cell_rows.hpp"
+#include "core/digits.hpp"
 
 #include <fmt/format.h>
 
@@ -189,16 +190,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     }
 }
 
-bool parse_positive(std::string_view text, int& value) {
-    if (text.empty() || text.size() > 6) return false;
-    value = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return false;
-        value = value * 10 + (c - '0');
-    }
-    return value > 0;
-}
-
 }  // namespace
 
 Expected<State> parse_tps(std::string_view text, const Variant& variant) {
@@ -227,8 +218,8 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant) {
         for (std::string_view cell : split(rows[r], ',')) {
             if (cell.empty()) return make_error(fmt::format("TPS row {} has an empty cell", r + 1));
             if (cell[0] == 'x') {
-                int run = 1;
-                if (cell.size() > 1 && !parse_positive(cell.substr(1), run))
+                const int run = cell.size() > 1 ? parse_digits(cell.substr(1), 6).value_or(0) : 1;
+                if (run <= 0)
                     return make_error(fmt::format("TPS cell '{}' is not x or x<count>", cell));
                 column += run;
                 if (column > size) return make_error(fmt::format("TPS row {} has more than {} squares", r + 1, size));
@@ -266,7 +257,8 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant) {
     if (fields[1] != "1" && fields[1] != "2")
         return make_error(fmt::format("TPS player must be 1 or 2, got '{}'", fields[1]));
     player = fields[1][0] - '0';
-    if (!parse_positive(fields[2], move_number) || move_number > 10000)
+    move_number = parse_digits(fields[2], 6).value_or(0);
+    if (move_number <= 0 || move_number > 10000)
         return make_error(fmt::format("TPS move number must be a positive number, got '{}'", fields[2]));
 
     // Check the pieces against the reserves before deriving what is left.

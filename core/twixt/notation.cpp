@@ -1,5 +1,7 @@
 #include "core/twixt/notation.hpp"
 
+#include "core/digits.hpp"
+
 #include <fmt/format.h>
 
 #include <cctype>
@@ -9,22 +11,12 @@ namespace bge::twixt {
 
 namespace {
 
-bool read_number(std::string_view text, int& value) {
-    if (text.empty() || text.size() > 2) return false;
-    value = 0;
-    for (const char c : text) {
-        if (c < '0' || c > '9') return false;
-        value = value * 10 + (c - '0');
-    }
-    return true;
-}
-
 // A cell such as `c5` on a board of `size`, or an error naming the text.
 Expected<int> parse_cell(std::string_view text, int size) {
     if (text.empty()) return make_error("empty cell");
     const char letter = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-    int row = 0;
-    if (letter < 'a' || letter > 'z' || !read_number(text.substr(1), row))
+    const int row = parse_digits(text.substr(1), 2).value_or(-1);
+    if (letter < 'a' || letter > 'z' || row < 0)
         return make_error(fmt::format("'{}': expected a cell such as c5, or swap", text));
     const int column = letter - 'a';
     if (column >= size || row < 1 || row > size)

@@ -120,7 +120,7 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
         if (circuits)
             logit += current_weight *
                      std::log(own_circuit.current[square] + their_circuit.current[square] + 0.01f);
-        out[i] = std::exp(logit);
+        out[i] = std::exp(logit / prior_temperature);
     }
 }
 
@@ -231,6 +231,7 @@ private:
         policy.current_weight = static_cast<float>(options_.integer("MctsCurrentWeight")) / 100.0f;
         policy.current_priors = options_.text("MctsPriors") == "current";
         policy.free_border = options_.boolean("MctsFreeBorder");
+        policy.prior_temperature = static_cast<float>(options_.integer("MctsPriorTemperature")) / 100.0f;
         policy.rollouts = static_cast<int>(options_.integer("MctsRollouts"));
         policy.rollout_kind =
             options_.text("MctsRolloutPolicy") == "knight" ? PlayoutKind::knight : PlayoutKind::uniform;
@@ -263,6 +264,8 @@ void add_player_options(protocol::OptionRegistry& options) {
                       "mcts: leaf value from shortest connections, two-distances, or network resistances");
     options.add_spin("MctsResistanceScale", 40, 1, 10000,
                      "mcts, resistance: ln(their resistance / ours) mapped to tanh(1), in hundredths");
+    options.add_spin("MctsPriorTemperature", 100, 10, 1000,
+                     "mcts: priors are exp(logit / temperature), in hundredths; above 100 flatter");
     options.add_check("MctsFreeBorder", false,
                       "mcts: holes on a side's own border lines cost no peg in its connection distance");
     options.add_combo("MctsPriors", "distance", {"distance", "current"},

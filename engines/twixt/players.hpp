@@ -22,6 +22,7 @@ struct TwixtMctsPolicy {
     float tempo = 0.5f;             // what having the move is worth, in pegs
     float resistance_scale = 0.4f;  // resistance: ln(their resistance / ours) that maps to tanh(1)
     bool free_border = false;       // own border holes cost no peg (evaluation.hpp, connection_distances)
+    float prior_temperature = 1.0f; // priors are exp(logit / temperature): above 1 flatter
     bool current_priors = false;    // priors also from the currents through holes (resistance)
     float current_weight = 1.0f;    // weight of ln(current through a hole) in its prior logit
     int rollouts = 0;           // > 0: also this many playouts, averaged in

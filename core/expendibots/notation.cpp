@@ -336,7 +336,6 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
     }
 }
 
-// A whole number of at most `max_digits` digits, or -1.
 }  // namespace
 
 Expected<State> parse_fen(std::string_view text) {

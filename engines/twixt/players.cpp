@@ -26,6 +26,7 @@ struct LastPriors {
     std::uint64_t hash = 0;
     std::uint16_t plies = 0xffff;
     Estimate estimate = Estimate::shortest;
+    bool free_border = false;  // the distances depend on it too
     int own = unreachable, theirs = unreachable;
     float own_resistance = 0, their_resistance = 0;
 };
@@ -50,7 +51,8 @@ float resistance_value(float own_resistance, float their_resistance, float scale
 
 float TwixtMctsPolicy::value(const State& state, Random& random) const {
     const bool cached = estimate != Estimate::two_distance && last_priors.hash == state.hash &&
-                        last_priors.plies == state.plies && last_priors.estimate == estimate;
+                        last_priors.plies == state.plies && last_priors.estimate == estimate &&
+                        last_priors.free_border == free_border;
     float leaf = 0;
     if (estimate == Estimate::resistance) {
         if (cached) {
@@ -84,7 +86,7 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
     static thread_local DistanceMap own_first, own_second, their_first, their_second;
     connection_distances(state, us, own_first, own_second, free_border);
     connection_distances(state, them, their_first, their_second, free_border);
-    last_priors = {state.hash, state.plies, estimate, own_first.total, their_first.total, 0, 0};
+    last_priors = {state.hash, state.plies, estimate, free_border, own_first.total, their_first.total, 0, 0};
     static thread_local Circuit own_circuit, their_circuit;
     const bool circuits = estimate == Estimate::resistance || current_priors;
     if (circuits) {

@@ -11,11 +11,11 @@
 
 namespace bge::twixt {
 
-// Leaf values and move priors of the strong player's PUCT search, from the connection estimate.
 // The leaf estimate: pegs still needed (shortest connection or two-distance), or the
 // resistance of each side's network (evaluation.hpp, Circuit).
 enum class Estimate { shortest, two_distance, resistance };
 
+// Leaf values and move priors of the strong player's PUCT search, from the connection estimate.
 struct TwixtMctsPolicy {
     Estimate estimate = Estimate::shortest;
     float value_scale = 2.0f;       // pegs of connection advantage that map to tanh(1)

@@ -117,4 +117,11 @@ concept CountsMoves = Game<G> && requires(const typename G::State& position) {
     { G::count_moves(position) } -> std::convertible_to<std::uint64_t>;
 };
 
+// Optional fast path for MCTS's decisive-move checks: whether playing `move` ends the game,
+// answered without playing it.
+template <class G>
+concept PredictsGameEnd = Game<G> && requires(const typename G::State& position, const typename G::Move& move) {
+    { G::ends_game(position, move) } -> std::same_as<bool>;
+};
+
 }  // namespace bge

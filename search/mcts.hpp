@@ -60,6 +60,9 @@ struct MctsSettings {
     // Instead of PUCT/UCT, sample a child with probability proportional to prior / (visits + 1),
     // as the TwixT study's MCTS does (docs/twixt.md); the policy's priors are used.
     bool sampled_selection = false;
+    // UCT: also ask the policy for priors, which then only order the first visits of unvisited
+    // children (OpenSpiel shuffles them: a policy can give random priors for that).
+    bool uct_priors = false;
 };
 
 // The game-specific part of MCTS.
@@ -349,7 +352,8 @@ private:
         if (edges_.size() + moves_.size() > edge_capacity()) return false;
         priors_.resize(moves_.size());
         if constexpr (requires { policy_.priors(state, moves_, priors_.data()); }) {
-            if (settings_.puct || settings_.sampled_selection) policy_.priors(state, moves_, priors_.data());
+            if (settings_.puct || settings_.sampled_selection || settings_.uct_priors)
+                policy_.priors(state, moves_, priors_.data());
             else std::fill(priors_.begin(), priors_.end(), 1.0f);
         } else {
             std::fill(priors_.begin(), priors_.end(), 1.0f);
@@ -378,6 +382,8 @@ private:
         const std::uint32_t count = nodes_[index].edge_count;
         for (std::uint32_t i = 0; i < count; ++i) {
             const Move move = edges_[first + i].move;
+            if constexpr (PredictsGameEnd<G>)
+                if (!G::ends_game(state, move)) continue;
             const auto record = G::play(probe, move);
             if (G::outcome(probe).is_over()) {
                 if (nodes_.size() >= node_capacity()) return false;

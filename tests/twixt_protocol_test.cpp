@@ -58,7 +58,7 @@ TEST_CASE("twixt: UGI handshake, a game and the queries", "[twixt][protocol]") {
     const auto handshake = engine.until([](const std::string& l) { return l == "ugiok"; });
     CHECK(handshake.front() == "id name twixt 0.1");
     CHECK(std::find(handshake.begin(), handshake.end(),
-                    "option name Player type combo default mcts var mcts var minimax var flat-mc var mcts-knight") !=
+                    "option name Player type combo default mcts var mcts var minimax var flat-mc var mcts-knight var uct") !=
           handshake.end());
     CHECK(std::find(handshake.begin(), handshake.end(), "option name BoardSize type spin default 24 min 5 max 24") !=
           handshake.end());
@@ -119,7 +119,7 @@ TEST_CASE("twixt: every player plays a legal move", "[twixt][protocol][players]"
     EngineSession engine(binary);
     engine.send("setoption name BoardSize value 7");
     const std::string fen = "7/7/3x3/2o4/7/7/7 x -";
-    for (const char* player : {"mcts", "minimax", "flat-mc", "mcts-knight"}) {
+    for (const char* player : {"mcts", "minimax", "flat-mc", "mcts-knight", "uct"}) {
         INFO(player);
         engine.send(std::string("setoption name Player value ") + player);
         engine.send("position fen " + fen);

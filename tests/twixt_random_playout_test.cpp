@@ -1,6 +1,7 @@
 // Random TwixT games played in lockstep with the reference model (twixt_test_helpers.hpp),
 // checking at every ply: the same legal moves, the same bridges and the same result; move counts,
-// make/unmake, the incremental hash and the position text round trip.
+// make/unmake, the incremental hash and blocked links, the game-end forecast and the position
+// text round trip.
 
 #include <catch2/catch.hpp>
 
@@ -44,7 +45,7 @@ Move move_of(Point point) { return point.column < 0 ? Move::swap() : Move::at(po
 
 TEST_CASE("twixt: random games agree with the reference model at every ply", "[twixt][random]") {
     Random random(2026);
-    int wins[2] = {0, 0}, draws = 0, swaps = 0;
+    int wins[2] = {0, 0}, draws = 0, swaps = 0, game_ends = 0, many_blocked = 0;
     for (int game = 0; game < 240; ++game) {
         const int size = min_size + static_cast<int>(random.below(6));  // 5..10
         State state = start_state(Variant{size});
@@ -71,6 +72,7 @@ TEST_CASE("twixt: random games agree with the reference model at every ply", "[t
             REQUIRE(parsed->hash == state.hash);
             REQUIRE(format_position(*parsed) == format_position(state));
             REQUIRE(outcome(*parsed) == end);
+            REQUIRE(parsed->blocked == state.blocked);  // kept move by move, as a rebuild finds them
             if (end.is_over()) {
                 REQUIRE(moves.empty());
                 if (end.kind == OutcomeKind::win)
@@ -80,13 +82,19 @@ TEST_CASE("twixt: random games agree with the reference model at every ply", "[t
                 break;
             }
             REQUIRE_FALSE(moves.empty());
-            // Every move undoes cleanly.
+            // Every move undoes cleanly, and ends_game foretells whether it ends the game.
             const std::string text = format_position(state);
             const std::uint64_t hash = state.hash;
+            const auto blocked = state.blocked;
             for (const Move move : moves) {
+                const bool ends = ends_game(state, move);
                 const Undo record = play(state, move);
+                REQUIRE(ends == outcome(state).is_over());
+                game_ends += ends;
+                many_blocked += record.newly_blocked_overflow;
                 undo(state, move, record);
                 REQUIRE(state.hash == hash);
+                REQUIRE(state.blocked == blocked);
             }
             REQUIRE(format_position(state) == text);
             const Move chosen = moves[random.below(static_cast<std::uint32_t>(moves.size()))];
@@ -100,6 +108,8 @@ TEST_CASE("twixt: random games agree with the reference model at every ply", "[t
     CHECK(wins[0] > 0);
     CHECK(wins[1] > 0);
     CHECK(swaps > 0);
+    CHECK(game_ends > 0);
+    CHECK(many_blocked > 0);  // undo's other path: blocked links recomputed
     (void)draws;
 }
 

@@ -80,12 +80,62 @@ const CrossingTable& crossing_table() {
     return instance;
 }
 
-void link(State& s, int square, int direction) {
+// Whether a bridge from `square` in `direction` crosses a built bridge, from the links themselves.
+bool crosses_a_link(const State& s, int square, int direction) {
+    const CrossingTable& table = crossing_table();
+    const auto& offsets = table.offsets[direction];
+    const auto& directions = table.directions[direction];
+    for (std::size_t i = 0; i < offsets.size(); ++i)
+        if (s.links[square + offsets[i]] & (1u << directions[i])) return true;
+    return false;
+}
+
+// Marks the links that cross the new bridge from `square` in `direction` as blocked, at both
+// their ends, noting in `record` the ones that were not blocked before.
+void block_crossings(State& s, int square, int direction, Undo& record) {
+    const CrossingTable& table = crossing_table();
+    const auto& offsets = table.offsets[direction];
+    const auto& directions = table.directions[direction];
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+        const int from = square + offsets[i], e = directions[i];
+        if ((s.blocked[from] >> e) & 1u) continue;
+        s.blocked[from] |= static_cast<std::uint8_t>(1u << e);
+        s.blocked[from + knight_step(e)] |= static_cast<std::uint8_t>(1u << reverse_direction(e));
+        if (record.newly_blocked_count < record.newly_blocked.size())
+            record.newly_blocked[record.newly_blocked_count++] = static_cast<std::uint16_t>(from << 2 | e);
+        else
+            record.newly_blocked_overflow = true;
+    }
+}
+
+// After bridges are removed: the blocked bits of the links that crossed the one from `square` in
+// `direction`, from the links that are left.
+void recompute_crossings(State& s, int square, int direction) {
+    const CrossingTable& table = crossing_table();
+    const auto& offsets = table.offsets[direction];
+    const auto& directions = table.directions[direction];
+    for (std::size_t i = 0; i < offsets.size(); ++i) {
+        const int from = square + offsets[i], e = directions[i];
+        const auto bit_from = static_cast<std::uint8_t>(1u << e);
+        const auto bit_to = static_cast<std::uint8_t>(1u << reverse_direction(e));
+        if (crosses_a_link(s, from, e)) {
+            s.blocked[from] |= bit_from;
+            s.blocked[from + knight_step(e)] |= bit_to;
+        } else {
+            s.blocked[from] &= static_cast<std::uint8_t>(~bit_from);
+            s.blocked[from + knight_step(e)] &= static_cast<std::uint8_t>(~bit_to);
+        }
+    }
+}
+
+void link(State& s, int square, int direction, Undo& record) {
     s.links[square] |= static_cast<std::uint8_t>(1u << direction);
     s.links[square + knight_step(direction)] |= static_cast<std::uint8_t>(1u << reverse_direction(direction));
     s.hash ^= bridge_key(square, direction);
+    block_crossings(s, square, direction, record);
 }
 
+// Removes the link only; undo unblocks the links it crossed.
 void unlink(State& s, int square, int direction) {
     s.links[square] &= static_cast<std::uint8_t>(~(1u << direction));
     s.links[square + knight_step(direction)] &= static_cast<std::uint8_t>(~(1u << reverse_direction(direction)));
@@ -142,15 +192,6 @@ Result result_after(const State& s, Side mover) {
 
 const FixedVector<Crossing, 16>& crossings(int direction) { return crossing_table().by_direction[direction]; }
 
-bool bridge_blocked(const State& s, int square, int direction) {
-    const CrossingTable& table = crossing_table();
-    const auto& offsets = table.offsets[direction];
-    const auto& directions = table.directions[direction];
-    for (std::size_t i = 0; i < offsets.size(); ++i)
-        if (s.links[square + offsets[i]] & (1u << directions[i])) return true;
-    return false;
-}
-
 int swapped_square(int size, int square) { return square_at(size - 1 - row_of(square), column_of(square)); }
 
 Expected<Variant> check_variant(const Variant& v) {
@@ -164,6 +205,7 @@ State start_state(const Variant& variant) {
     s.size = static_cast<std::uint8_t>(std::clamp(variant.size, min_size, max_size));
     s.cells.fill(off);
     s.links.fill(0);
+    s.blocked.fill(0);
     for (int row = 0; row < s.size; ++row)
         for (int column = 0; column < s.size; ++column) {
             const bool corner = (row == 0 || row == s.size - 1) && (column == 0 || column == s.size - 1);
@@ -235,7 +277,7 @@ Undo play(State& s, Move move) {
         for (int d = 0; d < 8; ++d) {
             const int target = square + knight_step(d);
             if (s.cells[target] != peg || bridge_blocked(s, square, d)) continue;
-            link(s, square, d);
+            link(s, square, d, record);
             record.bridges |= static_cast<std::uint8_t>(1u << d);
             unite(s, square, target, record);
         }
@@ -264,12 +306,47 @@ void undo(State& s, Move move, const Undo& record) {
         for (int i = record.unions; i-- > 0;) detach(s, record.attached[i]);
         for (int d = 0; d < 8; ++d)
             if (record.bridges & (1u << d)) unlink(s, move.square, d);
+        if (record.newly_blocked_overflow) {
+            for (int d = 0; d < 8; ++d)
+                if (record.bridges & (1u << d)) recompute_crossings(s, move.square, d);
+        } else {
+            for (int i = 0; i < record.newly_blocked_count; ++i) {
+                const int from = record.newly_blocked[i] >> 2, e = record.newly_blocked[i] & 3;
+                s.blocked[from] &= static_cast<std::uint8_t>(~(1u << e));
+                s.blocked[from + knight_step(e)] &= static_cast<std::uint8_t>(~(1u << reverse_direction(e)));
+            }
+        }
         s.cells[move.square] = empty;
         change_open(s, move.square, +1);
     }
     s.hash = record.hash;
     s.first_move = record.first_move;
     s.result = record.result;
+}
+
+bool ends_game(const State& s, Move move) {
+    if (s.result != Result::ongoing || move.is_swap()) return false;  // a swap leaves x a free board
+    const int square = move.square;
+    const Side mover = s.side_to_move();
+    const std::uint8_t peg = peg_of(mover);
+    const int first = find_root(s, mover == Side::first ? top_border : left_border);
+    const int second = find_root(s, mover == Side::first ? bottom_border : right_border);
+    const int line = mover == Side::first ? row_of(square) : column_of(square);
+    bool reaches_first = line == 0, reaches_second = line == s.size - 1;
+    // Bridges from one peg never cross each other, so each is made if it is not blocked now.
+    for (int d = 0; d < 8; ++d) {
+        const int target = square + knight_step(d);
+        if (s.cells[target] != peg || bridge_blocked(s, square, d)) continue;
+        const int root = find_root(s, target);
+        reaches_first = reaches_first || root == first;
+        reaches_second = reaches_second || root == second;
+    }
+    if (reaches_first && reaches_second) return true;
+    // A draw: the next mover has no hole left (the swap is only ever open after x's first peg).
+    const Side next = opponent(mover);
+    const int left = s.open[index_of(next)] - (playable_for(s, next, square) ? 1 : 0);
+    const bool swap_next = s.plies == 0 && line != 0 && line != s.size - 1;
+    return left == 0 && !swap_next;
 }
 
 Outcome outcome(const State& s) {
@@ -326,6 +403,7 @@ Status rebuild(State& s, Side to_move, const std::vector<Bridge>& bridges) {
             fmt::format("{} x pegs and {} o pegs cannot have {} to move", pegs[0], pegs[1], x_to_move ? "x" : "o"));
     s.result = Result::ongoing;
     s.links.fill(0);
+    s.blocked.fill(0);
     for (int node = 0; node < node_count; ++node) {
         s.parent[node] = static_cast<std::uint16_t>(node);
         s.set_size[node] = 1;
@@ -338,7 +416,8 @@ Status rebuild(State& s, Side to_move, const std::vector<Bridge>& bridges) {
             return make_error("a bridge must join two pegs of one colour");
         if (s.links[bridge.from] & (1u << bridge.direction)) return make_error("a bridge is listed twice");
         if (bridge_blocked(s, bridge.from, bridge.direction)) return make_error("two bridges cross");
-        link(s, bridge.from, bridge.direction);
+        scratch.newly_blocked_count = 0;
+        link(s, bridge.from, bridge.direction, scratch);
         scratch.unions = 0;
         unite(s, bridge.from, target, scratch);
     }

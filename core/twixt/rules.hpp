@@ -31,6 +31,9 @@ enum class Result : std::uint8_t { ongoing, first_wins, second_wins, draw };
 struct State {
     std::array<std::uint8_t, cell_count> cells;  // Cell values
     std::array<std::uint8_t, cell_count> links;  // bit d: a bridge from here in knight direction d
+    // bit d: a bridge from here in direction d would cross a bridge already built (kept with the
+    // links, so the test is one lookup instead of nine)
+    std::array<std::uint8_t, cell_count> blocked;
     std::array<std::uint16_t, node_count> parent;
     std::array<std::uint16_t, node_count> set_size;
     std::uint64_t hash;
@@ -68,6 +71,11 @@ struct Undo {
     std::uint8_t bridges;  // directions of the bridges the move added
     std::uint8_t unions;
     std::array<std::uint16_t, 10> attached;  // roots attached below another, in order
+    // Links the move's bridges newly blocked, as (cell << 2 | direction 0-3), to unblock on undo;
+    // a move blocking more (three bridges or more) has them recomputed instead.
+    std::uint8_t newly_blocked_count;
+    bool newly_blocked_overflow;
+    std::array<std::uint16_t, 20> newly_blocked;
 };
 
 // Sizes from min_size to max_size; an error names what is wrong.
@@ -87,6 +95,10 @@ void undo(State& state, Move move, const Undo& undo);
 
 Outcome outcome(const State& state);
 
+// Whether `move` (legal in `state`) ends the game, by a connection or by leaving the next mover
+// no placement: what play() then outcome() would say, without changing the position.
+bool ends_game(const State& state, Move move);
+
 // The union-find root of a node (a cell or a border).
 inline int find_root(const State& s, int node) {
     while (s.parent[node] != node) node = s.parent[node];
@@ -100,7 +112,9 @@ inline bool connected(const State& s, int a, int b) { return find_root(s, a) == 
 int swapped_square(int size, int square);
 
 // Whether a bridge from `square` in `direction` would cross a bridge already on the board.
-bool bridge_blocked(const State& state, int square, int direction);
+inline bool bridge_blocked(const State& state, int square, int direction) {
+    return (state.blocked[square] >> direction) & 1u;
+}
 
 // The bridges that cross a bridge from the origin in `direction`, each as (column offset, row
 // offset, direction) of one of its ends; derived geometrically at start-up (9 per direction).

@@ -26,6 +26,7 @@ struct Twixt {
     static Side side_to_move(const State& state) { return state.side_to_move(); }
     static std::uint64_t hash(const State& state) { return state.hash; }
     static Outcome outcome(const State& state) { return twixt::outcome(state); }
+    static bool ends_game(const State& state, const Move& move) { return twixt::ends_game(state, move); }
     static int repetition_limit(const State&) { return 0; }
     static Variant variant_of(const State& state) { return twixt::variant_of(state); }
 
@@ -43,5 +44,6 @@ struct Twixt {
 
 static_assert(Game<Twixt>);
 static_assert(CountsMoves<Twixt>);
+static_assert(PredictsGameEnd<Twixt>);
 
 }  // namespace bge::twixt

@@ -31,22 +31,38 @@ const TwoStepOffsets& two_steps() {
     return instance;
 }
 
+// What entering each cell costs `side` in its 0-1 search: an own peg 0, an empty hole it may use
+// 1 (0 on its own border lines with `free_border`), anything else closed.
+constexpr std::uint8_t closed = 255;
+using StepCosts = std::array<std::uint8_t, cell_count>;
+
+void fill_step_costs(const State& s, Side side, bool free_border, StepCosts& costs) {
+    costs.fill(closed);
+    const std::uint8_t own = peg_of(side);
+    for (int row = 0; row < s.size; ++row)
+        for (int column = 0; column < s.size; ++column) {
+            const int square = square_at(column, row);
+            const std::uint8_t cell = s.cells[square];
+            if (cell == own)
+                costs[square] = 0;
+            else if (cell == empty && playable_for(s, side, square))
+                costs[square] = free_border && on_border_line(s, side, square) ? 0 : 1;
+        }
+}
+
 // 0-1 BFS from one border over the knight graph `side` could still build.
-void search_from(const State& s, Side side, bool from_first, DistanceMap& map, bool free_border) {
+void search_from(const State& s, Side side, bool from_first, const StepCosts& costs, DistanceMap& map) {
     map.to.fill(unreachable);
     map.total = unreachable;
-    const std::uint8_t own = peg_of(side);
-    static thread_local std::vector<std::uint16_t> deque_buffer;
-    deque_buffer.assign(2 * cell_count + 2, 0);
+    static thread_local std::array<std::uint16_t, 4 * cell_count> deque_buffer;
     // A deque in a flat buffer: cost-0 steps go to the front, cost-1 steps to the back.
-    std::size_t front = cell_count, back = cell_count;
+    std::size_t front = 2 * cell_count, back = 2 * cell_count;
     const int last = s.size - 1;
     for (int i = 1; i < last; ++i) {
         const int line = from_first ? 0 : last;
         const int square = side == Side::first ? square_at(i, line) : square_at(line, i);
-        const std::uint8_t cell = s.cells[square];
-        if (cell != empty && cell != own) continue;
-        map.to[square] = cell == own || free_border ? 0 : 1;
+        if (costs[square] == closed) continue;
+        map.to[square] = costs[square];
         if (map.to[square] == 0)
             deque_buffer[--front] = static_cast<std::uint16_t>(square);
         else
@@ -55,16 +71,15 @@ void search_from(const State& s, Side side, bool from_first, DistanceMap& map, b
     while (front != back) {
         const int u = deque_buffer[front++];
         const int du = map.to[u];
+        const std::uint8_t blocked = s.blocked[u];
         for (int d = 0; d < 8; ++d) {
             const int v = u + knight_step(d);
-            const std::uint8_t cell = s.cells[v];
-            if (cell != empty && cell != own) continue;
-            if (cell == empty && !playable_for(s, side, v)) continue;
-            const int dv = du + (cell == empty && !(free_border && on_border_line(s, side, v)) ? 1 : 0);
-            if (dv >= map.to[v]) continue;
-            if (bridge_blocked(s, u, d)) continue;
+            const int cost = costs[v];
+            if (cost == closed) continue;
+            const int dv = du + cost;
+            if (dv >= map.to[v] || ((blocked >> d) & 1u)) continue;
             map.to[v] = static_cast<std::uint16_t>(dv);
-            if (dv == du)
+            if (cost == 0)
                 deque_buffer[--front] = static_cast<std::uint16_t>(v);
             else
                 deque_buffer[back++] = static_cast<std::uint16_t>(v);
@@ -110,13 +125,17 @@ bool on_border_line(const State& s, Side side, int square) {
 
 void connection_distances(const State& s, Side side, DistanceMap& from_first, DistanceMap& from_second,
                           bool free_border) {
-    search_from(s, side, true, from_first, free_border);
-    search_from(s, side, false, from_second, free_border);
+    static thread_local StepCosts costs;
+    fill_step_costs(s, side, free_border, costs);
+    search_from(s, side, true, costs, from_first);
+    search_from(s, side, false, costs, from_second);
 }
 
 int connection_distance(const State& s, Side side, bool free_border) {
-    DistanceMap map;
-    search_from(s, side, true, map, free_border);
+    static thread_local StepCosts costs;
+    static thread_local DistanceMap map;
+    fill_step_costs(s, side, free_border, costs);
+    search_from(s, side, true, costs, map);
     return map.total;
 }
 

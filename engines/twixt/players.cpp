@@ -78,8 +78,33 @@ float TwixtMctsPolicy::value(const State& state, Random& random) const {
     return (1.0f - rollout_weight) * leaf + rollout_weight * sum / static_cast<float>(rollouts);
 }
 
+namespace {
+
+// The least slack of an opponent link that the bridges of a peg of `us` on `square` would
+// cross (6 when it crosses none on a route at all).
+int cut_slack(const State& state, const DistanceMap& first, const DistanceMap& second, int square, Side us) {
+    if (first.total >= unreachable) return 6;
+    const std::uint8_t own = peg_of(us);
+    int best = 6;
+    for (int d = 0; d < 8; ++d) {
+        if (state.cells[square + knight_step(d)] != own || bridge_blocked(state, square, d)) continue;
+        for (const Crossing& crossing : crossings(d)) {
+            const int u = square + crossing.row * stride + crossing.column;
+            const int v = u + knight_step(crossing.direction);
+            if (first.to[u] >= unreachable || first.to[v] >= unreachable) continue;
+            const int through = std::min(first.to[u] + second.to[v], first.to[v] + second.to[u]);
+            if (through - first.total >= best || bridge_blocked(state, u, crossing.direction)) continue;
+            best = through - first.total;
+        }
+    }
+    return std::max(0, best);
+}
+
+}  // namespace
+
 // Holes on a shortest connection of either side matter most (ours to extend it, theirs to cut
-// it); holes a knight's move from pegs come next.
+// it: by taking a hole of it, or with cut priors also by a bridge across one of its links); holes
+// a knight's move from pegs come next.
 void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, float* out) const {
     const Side us = state.side_to_move();
     const Side them = opponent(us);
@@ -108,16 +133,19 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
             continue;
         }
         const int square = moves[i].square;
-        float logit = -0.8f * static_cast<float>(slack(own_first, own_second, square, us)) -
-                      0.6f * static_cast<float>(slack(their_first, their_second, square, them));
+        // Their route is cut by occupying a hole on it or, with cut priors, by a bridge across it.
+        int their_slack = slack(their_first, their_second, square, them);
+        if (cut_priors) their_slack = std::min(their_slack, cut_slack(state, their_first, their_second, square, us));
+        float logit = -prior_weights.own_route * static_cast<float>(slack(own_first, own_second, square, us)) -
+                      prior_weights.their_route * static_cast<float>(their_slack);
         bool near_own = false, near_theirs = false;
         for (int d = 0; d < 8; ++d) {
             const std::uint8_t cell = state.cells[square + knight_step(d)];
             near_own = near_own || cell == own_peg;
             near_theirs = near_theirs || cell == their_peg;
         }
-        if (near_own) logit += 0.5f;
-        if (near_theirs) logit += 0.3f;
+        if (near_own) logit += prior_weights.near_own;
+        if (near_theirs) logit += prior_weights.near_theirs;
         // The holes both sides' currents run through: where routes are made and cut.
         if (circuits)
             logit += current_weight *
@@ -233,6 +261,11 @@ private:
         policy.current_weight = static_cast<float>(options_.integer("MctsCurrentWeight")) / 100.0f;
         policy.current_priors = options_.text("MctsPriors") == "current";
         policy.free_border = options_.boolean("MctsFreeBorder");
+        policy.cut_priors = options_.boolean("MctsCutPriors");
+        policy.prior_weights.own_route = static_cast<float>(options_.integer("MctsPriorOwnRoute")) / 100.0f;
+        policy.prior_weights.their_route = static_cast<float>(options_.integer("MctsPriorTheirRoute")) / 100.0f;
+        policy.prior_weights.near_own = static_cast<float>(options_.integer("MctsPriorNearOwn")) / 100.0f;
+        policy.prior_weights.near_theirs = static_cast<float>(options_.integer("MctsPriorNearTheirs")) / 100.0f;
         policy.prior_temperature = static_cast<float>(options_.integer("MctsPriorTemperature")) / 100.0f;
         policy.rollouts = static_cast<int>(options_.integer("MctsRollouts"));
         policy.rollout_kind =
@@ -270,6 +303,16 @@ void add_player_options(protocol::OptionRegistry& options) {
                      "mcts: priors are exp(logit / temperature), in hundredths; above 100 flatter");
     options.add_check("MctsFreeBorder", false,
                       "mcts: holes on a side's own border lines cost no peg in its connection distance");
+    options.add_check("MctsCutPriors", false,
+                      "mcts: priors also count the opponent's route links a peg's bridges would cross");
+    options.add_spin("MctsPriorOwnRoute", 80, 0, 1000,
+                     "mcts: prior logit lost per peg a hole is off our shortest connection, in hundredths");
+    options.add_spin("MctsPriorTheirRoute", 60, 0, 1000,
+                     "mcts: prior logit lost per peg a hole (or a cut through it) is off theirs, in hundredths");
+    options.add_spin("MctsPriorNearOwn", 50, -1000, 1000,
+                     "mcts: prior logit for a hole a knight's move from our pegs, in hundredths");
+    options.add_spin("MctsPriorNearTheirs", 30, -1000, 1000,
+                     "mcts: prior logit for a hole a knight's move from their pegs, in hundredths");
     options.add_combo("MctsPriors", "distance", {"distance", "current"},
                       "mcts: priors from shortest connections, or also from the network currents");
     options.add_spin("MctsCurrentWeight", 100, 0, 1000,

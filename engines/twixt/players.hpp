@@ -15,6 +15,15 @@ namespace bge::twixt {
 // resistance of each side's network (evaluation.hpp, Circuit).
 enum class Estimate { shortest, two_distance, resistance };
 
+// The prior logit of a hole (players.cpp, priors): weights of its distance from each side's
+// shortest connection and of its nearness to pegs.
+struct PriorWeights {
+    float own_route = 0.8f;    // per peg of slack on our shortest connection through the hole
+    float their_route = 0.6f;  // per peg of slack on theirs (taking the hole, or cutting a link)
+    float near_own = 0.5f;     // a knight's move from one of our pegs
+    float near_theirs = 0.3f;  // a knight's move from one of theirs
+};
+
 // Leaf values and move priors of the strong player's PUCT search, from the connection estimate.
 struct TwixtMctsPolicy {
     Estimate estimate = Estimate::shortest;
@@ -25,6 +34,8 @@ struct TwixtMctsPolicy {
     float prior_temperature = 1.0f; // priors are exp(logit / temperature): above 1 flatter
     bool current_priors = false;    // priors also from the currents through holes (resistance)
     float current_weight = 1.0f;    // weight of ln(current through a hole) in its prior logit
+    bool cut_priors = false;        // priors also see the opponent links a peg's bridges cross
+    PriorWeights prior_weights;
     int rollouts = 0;           // > 0: also this many playouts, averaged in
     PlayoutKind rollout_kind = PlayoutKind::uniform;
     float rollout_weight = 0.3f;

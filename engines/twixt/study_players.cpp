@@ -1,6 +1,7 @@
 #include "engines/twixt/study_players.hpp"
 
 #include <memory>
+#include <optional>
 
 #include "engines/twixt/evaluation.hpp"
 #include "protocol/game_seeds.hpp"
@@ -63,6 +64,17 @@ struct KnightPolicy {
     }
 };
 
+// How many iterations a study or reference agent runs: `fixed` when set, otherwise as many as the
+// time allows, or 1000 per depth without any time limit.
+std::optional<std::uint64_t> agent_iterations(const search::SearchRequest<Twixt>& request, std::uint64_t fixed) {
+    if (request.limits.nodes) return std::nullopt;  // the search takes `go nodes` itself
+    if (fixed > 0) return fixed;
+    const bool timed =
+        request.limits.move_time_ms || request.limits.infinite || request.limits.has_clock(request.root.side_to_move());
+    if (timed) return std::nullopt;
+    return 1000 * static_cast<std::uint64_t>(request.limits.depth.value_or(1));
+}
+
 class MctsKnightPlayer : public search::Player<Twixt> {
 public:
     explicit MctsKnightPlayer(const OptionRegistry& options)
@@ -79,16 +91,8 @@ public:
                                        const search::SearchControl<Twixt>& control) override {
         tree_.settings() = settings();
         tree_.policy().weights = knight_weights(options_);
-        std::optional<std::uint64_t> iterations;
-        const auto fixed = static_cast<std::uint64_t>(options_.integer("KnightIterations"));
-        const bool timed = request.limits.move_time_ms || request.limits.infinite ||
-                           request.limits.has_clock(request.root.side_to_move());
-        if (!request.limits.nodes) {
-            if (fixed > 0)
-                iterations = fixed;
-            else if (!timed)
-                iterations = 1000 * static_cast<std::uint64_t>(request.limits.depth.value_or(1));
-        }
+        const auto iterations =
+            agent_iterations(request, static_cast<std::uint64_t>(options_.integer("KnightIterations")));
         auto result = tree_.search(request, control, iterations);
         // Selection never looks at results, so visits follow pi, not merit: the move played is
         // the child with the best mean result among those visited at least a quarter as often as
@@ -126,6 +130,72 @@ private:
     Tree tree_;
 };
 
+// OpenSpiel's MCTSBot with its RandomRolloutEvaluator, as OpenSpiel's examples run it: UCT with
+// c = UctC, every child tried once before any twice (in random order: OpenSpiel shuffles them),
+// leaves valued by UctRollouts uniform random playouts, proven results backed up, the most
+// visited child played. A new tree every move, as OpenSpiel's bot builds.
+struct UniformRolloutPolicy {
+    int rollouts = 1;
+    mutable Random order{1};  // random priors: the order of the first visits
+    float value(const State& state, Random& random) const {
+        const Side mover = state.side_to_move();
+        const KnightWeights unused;
+        float sum = 0;
+        for (int i = 0; i < rollouts; ++i) {
+            State copy = state;
+            const Outcome end = play_out(copy, PlayoutKind::uniform, unused, random);
+            sum += end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
+        }
+        return sum / static_cast<float>(rollouts);
+    }
+    void priors(const State&, const MoveList<Twixt>& moves, float* out) const {
+        for (std::size_t i = 0; i < moves.size(); ++i) out[i] = 1.0f + static_cast<float>(order.unit());
+    }
+};
+
+class UctPlayer : public search::Player<Twixt> {
+public:
+    explicit UctPlayer(const OptionRegistry& options)
+        : options_(options), seeds_(options), tree_(UniformRolloutPolicy{}, settings(), seeds_.next()) {}
+    std::string name() const override { return "uct"; }
+    void new_game() override {
+        const std::uint64_t seed = seeds_.next();
+        tree_ = Tree(UniformRolloutPolicy{}, settings(), seed);
+        tree_.policy().order.reseed(seed ^ 0x9e3779b97f4a7c15ULL);
+    }
+    search::Limits bench_limits(int depth) const override {
+        search::Limits limits;
+        limits.nodes = 1000 * static_cast<std::uint64_t>(depth);  // simulations
+        return limits;
+    }
+
+    search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
+                                       const search::SearchControl<Twixt>& control) override {
+        tree_.settings() = settings();
+        tree_.policy().rollouts = static_cast<int>(options_.integer("UctRollouts"));
+        const auto simulations =
+            agent_iterations(request, static_cast<std::uint64_t>(options_.integer("UctSimulations")));
+        return tree_.search(request, control, simulations);
+    }
+
+private:
+    using Tree = search::Mcts<Twixt, UniformRolloutPolicy>;
+    search::MctsSettings settings() const {
+        search::MctsSettings s;
+        s.puct = false;
+        s.uct_priors = true;
+        s.exploration = static_cast<float>(options_.integer("UctC")) / 100.0f;
+        s.solver = true;
+        s.decisive_checks = false;  // OpenSpiel finds wins in one by visiting the children
+        s.reuse_tree = false;
+        s.memory_mib = static_cast<std::size_t>(options_.integer("MctsMemory"));
+        return s;
+    }
+    const OptionRegistry& options_;
+    protocol::GameSeeds seeds_;
+    Tree tree_;
+};
+
 }  // namespace
 
 void add_study_player_options(protocol::OptionRegistry& options) {
@@ -136,6 +206,11 @@ void add_study_player_options(protocol::OptionRegistry& options) {
     options.add_spin("KnightWeight1", 20, 1, 1000,
                      "mcts-knight: policy weight of a hole a knight's move from own pegs");
     options.add_spin("KnightWeight2", 5, 1, 1000, "mcts-knight: policy weight of a hole two knight's moves away");
+    options.add_spin("UctSimulations", 0, 0, 1'000'000'000,
+                     "uct: simulations per move (0: as many as the time allows; 1000 without a time limit)");
+    options.add_spin("UctC", 200, 1, 10000,
+                     "uct: the UCT exploration constant, in hundredths (OpenSpiel's examples: 2)");
+    options.add_spin("UctRollouts", 1, 1, 1000, "uct: random playouts per leaf (OpenSpiel's n_rollouts)");
 }
 
 std::vector<protocol::PlayerEntry<Twixt>> study_players() {
@@ -146,6 +221,10 @@ std::vector<protocol::PlayerEntry<Twixt>> study_players() {
                        "the study's MCTS: selection samples pi(a)/(n+1), pi favours knight's moves from own pegs; "
                        "playouts follow pi",
                        [](const OptionRegistry& options) { return std::make_unique<MctsKnightPlayer>(options); }});
+    players.push_back({"uct",
+                       "OpenSpiel's MCTS bot: UCT (UctC), unvisited children first in random order, UctRollouts "
+                       "random playouts per leaf, solver, most visited child",
+                       [](const OptionRegistry& options) { return std::make_unique<UctPlayer>(options); }});
     return players;
 }
 

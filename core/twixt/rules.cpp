@@ -329,24 +329,29 @@ bool ends_game(const State& s, Move move) {
     const int square = move.square;
     const Side mover = s.side_to_move();
     const std::uint8_t peg = peg_of(mover);
+    // A draw: the next mover has no hole left. (The swap, open only after x's first peg, never
+    // matters here: o then still has N(N-2) holes.)
+    const Side next = opponent(mover);
+    if (s.open[index_of(next)] <= 1 && s.open[index_of(next)] - (playable_for(s, next, square) ? 1 : 0) == 0)
+        return true;
+    // A win needs a bridge to an own group: most holes have no own peg a knight's move away.
+    std::uint8_t bridges = 0;
+    for (int d = 0; d < 8; ++d)
+        if (s.cells[square + knight_step(d)] == peg && !bridge_blocked(s, square, d))
+            bridges |= static_cast<std::uint8_t>(1u << d);
+    if (!bridges) return false;
     const int first = find_root(s, mover == Side::first ? top_border : left_border);
     const int second = find_root(s, mover == Side::first ? bottom_border : right_border);
     const int line = mover == Side::first ? row_of(square) : column_of(square);
     bool reaches_first = line == 0, reaches_second = line == s.size - 1;
     // Bridges from one peg never cross each other, so each is made if it is not blocked now.
     for (int d = 0; d < 8; ++d) {
-        const int target = square + knight_step(d);
-        if (s.cells[target] != peg || bridge_blocked(s, square, d)) continue;
-        const int root = find_root(s, target);
+        if (!((bridges >> d) & 1u)) continue;
+        const int root = find_root(s, square + knight_step(d));
         reaches_first = reaches_first || root == first;
         reaches_second = reaches_second || root == second;
     }
-    if (reaches_first && reaches_second) return true;
-    // A draw: the next mover has no hole left (the swap is only ever open after x's first peg).
-    const Side next = opponent(mover);
-    const int left = s.open[index_of(next)] - (playable_for(s, next, square) ? 1 : 0);
-    const bool swap_next = s.plies == 0 && line != 0 && line != s.size - 1;
-    return left == 0 && !swap_next;
+    return reaches_first && reaches_second;
 }
 
 Outcome outcome(const State& s) {

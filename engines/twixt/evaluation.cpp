@@ -118,11 +118,6 @@ int SpanEvaluator::evaluate(const State& s) const {
     return longest_chain_span(s, us) - longest_chain_span(s, opponent(us));
 }
 
-bool on_border_line(const State& s, Side side, int square) {
-    const int line = side == Side::first ? row_of(square) : column_of(square);
-    return line == 0 || line == s.size - 1;
-}
-
 void connection_distances(const State& s, Side side, DistanceMap& from_first, DistanceMap& from_second,
                           bool free_border) {
     static thread_local StepCosts costs;

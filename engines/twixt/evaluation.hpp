@@ -42,7 +42,10 @@ void connection_distances(const State& state, Side side, DistanceMap& from_first
 // Just the number of pegs `side` still needs (unreachable when it cannot connect any more).
 int connection_distance(const State& state, Side side, bool free_border = false);
 // Whether `square` is on one of `side`'s own border lines (x: rows 1 and N, o: columns a and N).
-bool on_border_line(const State& state, Side side, int square);
+inline bool on_border_line(const State& state, Side side, int square) {
+    const int line = side == Side::first ? row_of(square) : column_of(square);
+    return line == 0 || line == state.size - 1;
+}
 
 // The two-distance (as in Hex programs): a hole's value is its cost plus the second-best value
 // among its knight neighbours, since the opponent can take the best one; pegs joined by an

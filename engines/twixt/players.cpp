@@ -80,24 +80,23 @@ float TwixtMctsPolicy::value(const State& state, Random& random) const {
 
 namespace {
 
-// The least slack of an opponent link that the bridges of a peg of `us` on `square` would
-// cross (6 when it crosses none on a route at all).
-int cut_slack(const State& state, const DistanceMap& first, const DistanceMap& second, int square, Side us) {
-    if (first.total >= unreachable) return 6;
-    const std::uint8_t own = peg_of(us);
-    int best = 6;
+// The least slack of an opponent link that a new peg on `square` would cross with its bridges
+// (`bridges`: bit d for a bridge in direction d), or `best` when none is on a shorter route.
+int cut_slack(const State& state, const DistanceMap& first, const DistanceMap& second, int square,
+              std::uint8_t bridges, int best) {
+    if (first.total >= unreachable) return best;
     for (int d = 0; d < 8; ++d) {
-        if (state.cells[square + knight_step(d)] != own || bridge_blocked(state, square, d)) continue;
+        if (!((bridges >> d) & 1u)) continue;
         for (const Crossing& crossing : crossings(d)) {
             const int u = square + crossing.row * stride + crossing.column;
             const int v = u + knight_step(crossing.direction);
             if (first.to[u] >= unreachable || first.to[v] >= unreachable) continue;
             const int through = std::min(first.to[u] + second.to[v], first.to[v] + second.to[u]);
             if (through - first.total >= best || bridge_blocked(state, u, crossing.direction)) continue;
-            best = through - first.total;
+            best = std::max(0, through - first.total);
         }
     }
-    return std::max(0, best);
+    return best;
 }
 
 }  // namespace
@@ -133,17 +132,20 @@ void TwixtMctsPolicy::priors(const State& state, const MoveList<Twixt>& moves, f
             continue;
         }
         const int square = moves[i].square;
-        // Their route is cut by occupying a hole on it or, with cut priors, by a bridge across it.
-        int their_slack = slack(their_first, their_second, square, them);
-        if (cut_priors) their_slack = std::min(their_slack, cut_slack(state, their_first, their_second, square, us));
-        float logit = -prior_weights.own_route * static_cast<float>(slack(own_first, own_second, square, us)) -
-                      prior_weights.their_route * static_cast<float>(their_slack);
         bool near_own = false, near_theirs = false;
+        std::uint8_t bridges = 0;  // the bridges a peg here would make
         for (int d = 0; d < 8; ++d) {
             const std::uint8_t cell = state.cells[square + knight_step(d)];
             near_own = near_own || cell == own_peg;
             near_theirs = near_theirs || cell == their_peg;
+            if (cell == own_peg && !bridge_blocked(state, square, d)) bridges |= static_cast<std::uint8_t>(1u << d);
         }
+        // Their route is cut by occupying a hole on it or, with cut priors, by a bridge across it.
+        int their_slack = slack(their_first, their_second, square, them);
+        if (cut_priors && bridges && their_slack > 0)
+            their_slack = cut_slack(state, their_first, their_second, square, bridges, their_slack);
+        float logit = -prior_weights.own_route * static_cast<float>(slack(own_first, own_second, square, us)) -
+                      prior_weights.their_route * static_cast<float>(their_slack);
         if (near_own) logit += prior_weights.near_own;
         if (near_theirs) logit += prior_weights.near_theirs;
         // The holes both sides' currents run through: where routes are made and cut.

@@ -66,6 +66,7 @@ TEST_CASE("twixt: cut priors rank the bridges that cut the opponent's route", "[
         CHECK(connection_distance(after, Side::second) == 4);
     }
     TwixtMctsPolicy without;
+    without.cut_priors = false;
     const auto plain = ranked_by_prior(without, state);
     CHECK(rank_of(plain, "h11") > 10);  // not on o's route: the plain priors miss them
     CHECK(rank_of(plain, "j11") > 10);

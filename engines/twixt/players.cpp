@@ -303,15 +303,15 @@ void add_player_options(protocol::OptionRegistry& options) {
                      "mcts, resistance: ln(their resistance / ours) mapped to tanh(1), in hundredths");
     options.add_spin("MctsPriorTemperature", 100, 10, 1000,
                      "mcts: priors are exp(logit / temperature), in hundredths; above 100 flatter");
-    options.add_check("MctsFreeBorder", false,
+    options.add_check("MctsFreeBorder", true,
                       "mcts: holes on a side's own border lines cost no peg in its connection distance");
-    options.add_check("MctsCutPriors", false,
+    options.add_check("MctsCutPriors", true,
                       "mcts: priors also count the opponent's route links a peg's bridges would cross");
     options.add_spin("MctsPriorOwnRoute", 80, 0, 1000,
                      "mcts: prior logit lost per peg a hole is off our shortest connection, in hundredths");
-    options.add_spin("MctsPriorTheirRoute", 60, 0, 1000,
+    options.add_spin("MctsPriorTheirRoute", 120, 0, 1000,
                      "mcts: prior logit lost per peg a hole (or a cut through it) is off theirs, in hundredths");
-    options.add_spin("MctsPriorNearOwn", 50, -1000, 1000,
+    options.add_spin("MctsPriorNearOwn", 100, -1000, 1000,
                      "mcts: prior logit for a hole a knight's move from our pegs, in hundredths");
     options.add_spin("MctsPriorNearTheirs", 30, -1000, 1000,
                      "mcts: prior logit for a hole a knight's move from their pegs, in hundredths");

@@ -19,8 +19,8 @@ enum class Estimate { shortest, two_distance, resistance };
 // shortest connection and of its nearness to pegs.
 struct PriorWeights {
     float own_route = 0.8f;    // per peg of slack on our shortest connection through the hole
-    float their_route = 0.6f;  // per peg of slack on theirs (taking the hole, or cutting a link)
-    float near_own = 0.5f;     // a knight's move from one of our pegs
+    float their_route = 1.2f;  // per peg of slack on theirs (taking the hole, or cutting a link)
+    float near_own = 1.0f;     // a knight's move from one of our pegs
     float near_theirs = 0.3f;  // a knight's move from one of theirs
 };
 
@@ -30,11 +30,11 @@ struct TwixtMctsPolicy {
     float value_scale = 2.0f;       // pegs of connection advantage that map to tanh(1)
     float tempo = 0.5f;             // what having the move is worth, in pegs
     float resistance_scale = 0.4f;  // resistance: ln(their resistance / ours) that maps to tanh(1)
-    bool free_border = false;       // own border holes cost no peg (evaluation.hpp, connection_distances)
+    bool free_border = true;        // own border holes cost no peg (evaluation.hpp, connection_distances)
     float prior_temperature = 1.0f; // priors are exp(logit / temperature): above 1 flatter
     bool current_priors = false;    // priors also from the currents through holes (resistance)
     float current_weight = 1.0f;    // weight of ln(current through a hole) in its prior logit
-    bool cut_priors = false;        // priors also see the opponent links a peg's bridges cross
+    bool cut_priors = true;         // priors also see the opponent links a peg's bridges cross
     PriorWeights prior_weights;
     int rollouts = 0;           // > 0: also this many playouts, averaged in
     PlayoutKind rollout_kind = PlayoutKind::uniform;

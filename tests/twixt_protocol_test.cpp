@@ -142,6 +142,30 @@ TEST_CASE("twixt: mcts opens in the centre and swaps a central first peg", "[twi
     CHECK(read_search(engine) == "swap");
 }
 
+TEST_CASE("twixt: below 10x10 mcts leaves the first peg and the swap to the search", "[twixt][protocol][players]") {
+    EngineSession engine(binary);
+    engine.send("setoption name BoardSize value 8");
+    // Swapping c3 loses on 8x8 (docs/experiments/twixt.md, fourth round); swapping d4 wins.
+    engine.send("position startpos moves c3");
+    engine.send("go nodes 3000");
+    CHECK(read_search(engine) != "swap");
+    engine.send("position startpos moves d4");
+    engine.send("go nodes 3000");
+    CHECK(read_search(engine) == "swap");
+    engine.send("position startpos");
+    engine.send("go nodes 3000");
+    CHECK(read_search(engine) != "d4");  // the middle peg is swapped and loses
+    // The rules can still be asked for on any size.
+    engine.send("setoption name SwapRule value central");
+    engine.send("setoption name FirstMove value centre");
+    engine.send("position startpos moves c3");
+    engine.send("go nodes 3000");
+    CHECK(read_search(engine) == "swap");
+    engine.send("position startpos");
+    engine.send("go nodes 3000");
+    CHECK(read_search(engine) == "d4");
+}
+
 TEST_CASE("twixt: bench is deterministic", "[twixt][protocol][bench]") {
     EngineSession engine(binary, {"bench 1"});
     const auto lines = engine.finish();

@@ -36,9 +36,9 @@ study)  # the study's agents against each other, by iterations (not time)
     cell knight_vs_minimax_8 8 name=mcts-knight option.Player=mcts-knight nodes=1000 -- \
         name=minimax option.Player=minimax option.MinimaxDepth=3 depth=3
     ;;
-target)  # the strong player against each study agent at 1 s a move
+target)  # the strong player against each study agent (and OpenSpiel's MCTS, `uct`) at 1 s a move
     for size in 8 12; do
-        for opponent in flat-mc mcts-knight minimax; do
+        for opponent in flat-mc mcts-knight minimax uct; do
             cell "strong_vs_${opponent}_$size" "$size" name=mcts st=1 -- name="$opponent" option.Player="$opponent" st=1
         done
     done

@@ -221,6 +221,12 @@ public:
     int max_depth() const { return max_depth_; }
     std::size_t node_count() const { return nodes_.size(); }
     std::size_t memory_bytes() const { return nodes_.size() * sizeof(Node) + edges_.size() * edge_bytes(); }
+    // How full the tree's memory is, in thousandths (UCI's hashfull): at 1000 the search ends.
+    int permille_full() const {
+        const std::size_t nodes = nodes_.size() * 1000 / std::max<std::size_t>(node_capacity(), 1);
+        const std::size_t edges = edges_.size() * 1000 / std::max<std::size_t>(edge_capacity(), 1);
+        return static_cast<int>(std::min<std::size_t>(1000, std::max(nodes, edges)));
+    }
 
 private:
     enum class Proven : std::uint8_t { unknown, first_wins, second_wins, draw };
@@ -281,6 +287,11 @@ private:
         nodes_.clear();
         edges_.clear();
         edge_visits_.clear();
+        // Reserved at full size once: pages are touched only as the tree grows, and growth by
+        // doubling would otherwise hold up to one and a half times the budget while copying.
+        nodes_.reserve(node_capacity());
+        edges_.reserve(edge_capacity());
+        if (settings_.graph) edge_visits_.reserve(edge_capacity());
         by_hash_.clear();
         nodes_.emplace_back();  // node 0: "no child"
         root_ = 0;
@@ -628,7 +639,7 @@ private:
         r.nodes = iterations;
         r.time_ms = std::chrono::duration_cast<Milliseconds>(Clock::now() - start_).count();
         r.pv = principal_variation();
-        r.extra = fmt::format("visits {} winrate {:.4f}", nodes_[root_].visits, win_rate());
+        r.extra = fmt::format("visits {} winrate {:.4f} hashfull {}", nodes_[root_].visits, win_rate(), permille_full());
         control_->report(r);
     }
 

@@ -167,10 +167,13 @@ private:
             report.pv = pv;
             std::uint64_t visits = 0;
             for (const auto& child : merged) visits += child.visits;
-            report.extra = fmt::format("visits {} winrate {:.4f}", visits,
+            int full = 0;
+            for (const auto& tree : trees_) full = std::max(full, tree->permille_full());
+            report.extra = fmt::format("visits {} winrate {:.4f} hashfull {}", visits,
                                        best.proven == 1    ? 1.0f
                                        : best.proven == -1 ? 0.0f
-                                                           : (best.value + 1.0f) / 2.0f);
+                                                           : (best.value + 1.0f) / 2.0f,
+                                       full);
             control.report(report);
         }
         return result;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <string>
 
 #include "core/perft.hpp"
 #include "engines/tak/mcts_player.hpp"
@@ -124,6 +125,19 @@ TEST_CASE("MCTS stops growing at its memory bound", "[mcts]") {
     REQUIRE(result.has_move);
     CHECK(result.nodes < 10'000'000);
     CHECK(tree.memory_bytes() <= 1024 * 1024);
+    CHECK(tree.permille_full() >= 900);  // it ended because the next expansion did not fit
+
+    // The info lines say how full the tree is.
+    TakTree roomy(TakMctsPolicy{}, search::MctsSettings{});
+    static std::atomic<bool> never{false};
+    search::SearchRequest<Tak> request;
+    request.root = root;
+    search::SearchControl<Tak> control;
+    control.stop = &never;
+    std::string extra;
+    control.report = [&](const search::Report<Tak>& report) { extra = report.extra; };
+    roomy.search(request, control, 200);
+    CHECK(extra.find("hashfull 0") != std::string::npos);
 }
 
 TEST_CASE("MCTS in graph mode shares transpositions", "[mcts]") {

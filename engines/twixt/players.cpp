@@ -303,7 +303,7 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "minimax: transposition table size in MiB");
     options.add_spin("MinimaxDepth", 3, 1, 64, "minimax: search depth in plies");
     options.add_spin("MctsThreads", 1, 1, 64, "mcts: trees searched in parallel (root parallelism)");
-    options.add_spin("MctsMemory", 256, 16, 65536,
+    options.add_spin("MctsMemory", 1024, 16, 65536,
                      "mcts, mcts-knight: memory per tree in MiB; a full tree ends the search");
     options.add_spin("MctsCpuct", 150, 1, 10000, "mcts: PUCT exploration constant, in hundredths");
     options.add_spin("MctsFpu", 0, 0, 200, "mcts: first-play urgency reduction, in hundredths");

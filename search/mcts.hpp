@@ -23,6 +23,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <new>
 #include <optional>
 #include <tuple>
 #include <string>
@@ -289,9 +290,13 @@ private:
         edge_visits_.clear();
         // Reserved at full size once: pages are touched only as the tree grows, and growth by
         // doubling would otherwise hold up to one and a half times the budget while copying.
-        nodes_.reserve(node_capacity());
-        edges_.reserve(edge_capacity());
-        if (settings_.graph) edge_visits_.reserve(edge_capacity());
+        // A budget the system will not even reserve (no overcommit) falls back to growing.
+        try {
+            nodes_.reserve(node_capacity());
+            edges_.reserve(edge_capacity());
+            if (settings_.graph) edge_visits_.reserve(edge_capacity());
+        } catch (const std::bad_alloc&) {
+        }
         by_hash_.clear();
         nodes_.emplace_back();  // node 0: "no child"
         root_ = 0;

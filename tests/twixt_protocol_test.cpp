@@ -166,6 +166,21 @@ TEST_CASE("twixt: below 10x10 mcts leaves the first peg and the swap to the sear
     CHECK(read_search(engine) == "d4");
 }
 
+TEST_CASE("twixt: the largest tree budget searches as the default does", "[twixt][protocol][players]") {
+    // 64 GiB is more than most machines will even reserve: the tree then grows as it goes.
+    EngineSession engine(binary);
+    engine.send("setoption name BoardSize value 8");
+    engine.send("setoption name MctsMemory value 65536");
+    engine.send("position startpos moves d4");
+    engine.send("go nodes 3000");
+    const auto lines = engine.until(is_bestmove);
+    for (const auto& line : lines) {
+        INFO(line);
+        CHECK(line.find("error") == std::string::npos);
+    }
+    CHECK(lines.back() == "bestmove swap");
+}
+
 TEST_CASE("twixt: bench is deterministic", "[twixt][protocol][bench]") {
     EngineSession engine(binary, {"bench 1"});
     const auto lines = engine.finish();

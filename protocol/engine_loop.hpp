@@ -345,6 +345,10 @@ private:
         } catch (const std::exception& e) {
             out_.error(fmt::format("search failed: {}", e.what()));
         }
+        // UCI: an infinite search answers only after `stop`, even when it ended early (a proven
+        // result, a full tree). Whatever ends one (stop, go, setoption, quit, end of input) sets stop_.
+        if (request.limits.infinite)
+            while (!stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
         if (best.empty()) {
             // Exactly one bestmove per go, even if the search failed: any legal move.
             MoveList<G> moves;

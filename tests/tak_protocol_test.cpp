@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <thread>
+
 #include "core/tak/tak.hpp"
 #include "engine_session.hpp"
 
@@ -126,6 +129,20 @@ TEST_CASE("isready and stop are answered during a search", "[protocol][tei]") {
     CHECK(engine.sync().empty());  // exactly one bestmove
     engine.send("stop");           // a stop with no search is harmless
     CHECK(engine.sync().empty());
+}
+
+TEST_CASE("an infinite search that ends early still waits for stop", "[protocol][tei]") {
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 5");
+    engine.send("setoption name Player value mcts");
+    engine.send("position tps x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6");  // a road in one: proven at once
+    engine.send("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const auto before_stop = engine.sync();
+    for (const auto& line : before_stop) CHECK_FALSE(is_bestmove(line));
+    engine.send("stop");
+    CHECK(legal_in("x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6", read_search(engine), 5));
+    CHECK(engine.sync().empty());  // exactly one bestmove
 }
 
 TEST_CASE("a go during a search waits for it, so piped scripts work", "[protocol]") {

@@ -31,6 +31,13 @@ std::string read_search(EngineSession& engine) {
     return words[1];
 }
 
+// The move the engine chooses after a `position` command and `go nodes N`.
+std::string best_after(EngineSession& engine, const std::string& position, int nodes) {
+    engine.send(position);
+    engine.send("go nodes " + std::to_string(nodes));
+    return read_search(engine);
+}
+
 std::string drawn_fen(EngineSession& engine) {
     engine.send("d");
     for (const auto& line : engine.sync())
@@ -134,36 +141,22 @@ TEST_CASE("twixt: every player plays a legal move", "[twixt][protocol][players]"
 TEST_CASE("twixt: mcts opens in the centre and swaps a central first peg", "[twixt][protocol][players]") {
     EngineSession engine(binary);
     engine.send("setoption name BoardSize value 12");
-    engine.send("position startpos");
-    engine.send("go nodes 300");
-    CHECK(read_search(engine) == "f6");
-    engine.send("position startpos moves f6");
-    engine.send("go nodes 300");
-    CHECK(read_search(engine) == "swap");
+    CHECK(best_after(engine, "position startpos", 300) == "f6");
+    CHECK(best_after(engine, "position startpos moves f6", 300) == "swap");
 }
 
 TEST_CASE("twixt: below 10x10 mcts leaves the first peg and the swap to the search", "[twixt][protocol][players]") {
     EngineSession engine(binary);
     engine.send("setoption name BoardSize value 8");
     // Swapping c3 loses on 8x8 (docs/experiments/twixt.md, fourth round); swapping d4 wins.
-    engine.send("position startpos moves c3");
-    engine.send("go nodes 3000");
-    CHECK(read_search(engine) != "swap");
-    engine.send("position startpos moves d4");
-    engine.send("go nodes 3000");
-    CHECK(read_search(engine) == "swap");
-    engine.send("position startpos");
-    engine.send("go nodes 3000");
-    CHECK(read_search(engine) != "d4");  // the middle peg is swapped and loses
+    CHECK(best_after(engine, "position startpos moves c3", 3000) != "swap");
+    CHECK(best_after(engine, "position startpos moves d4", 3000) == "swap");
+    CHECK(best_after(engine, "position startpos", 3000) != "d4");  // the middle peg is swapped and loses
     // The rules can still be asked for on any size.
     engine.send("setoption name SwapRule value central");
     engine.send("setoption name FirstMove value centre");
-    engine.send("position startpos moves c3");
-    engine.send("go nodes 3000");
-    CHECK(read_search(engine) == "swap");
-    engine.send("position startpos");
-    engine.send("go nodes 3000");
-    CHECK(read_search(engine) == "d4");
+    CHECK(best_after(engine, "position startpos moves c3", 3000) == "swap");
+    CHECK(best_after(engine, "position startpos", 3000) == "d4");
 }
 
 TEST_CASE("twixt: the largest tree budget searches as the default does", "[twixt][protocol][players]") {

@@ -90,17 +90,30 @@ bool crosses_a_link(const State& s, int square, int direction) {
     return false;
 }
 
-// Marks the links that cross the new bridge from `square` in `direction` as blocked, at both
-// their ends, noting in `record` the ones that were not blocked before.
+// Sets or clears the blocked bit of the link from `from` in `direction`, at both its ends.
+void set_blocked(State& s, int from, int direction, bool blocked) {
+    const auto bit_from = static_cast<std::uint8_t>(1u << direction);
+    const auto bit_to = static_cast<std::uint8_t>(1u << reverse_direction(direction));
+    const int to = from + knight_step(direction);
+    if (blocked) {
+        s.blocked[from] |= bit_from;
+        s.blocked[to] |= bit_to;
+    } else {
+        s.blocked[from] &= static_cast<std::uint8_t>(~bit_from);
+        s.blocked[to] &= static_cast<std::uint8_t>(~bit_to);
+    }
+}
+
+// Marks the links that cross the new bridge from `square` in `direction` as blocked, noting in
+// `record` the ones that were not blocked before.
 void block_crossings(State& s, int square, int direction, Undo& record) {
     const CrossingTable& table = crossing_table();
     const auto& offsets = table.offsets[direction];
     const auto& directions = table.directions[direction];
     for (std::size_t i = 0; i < offsets.size(); ++i) {
         const int from = square + offsets[i], e = directions[i];
-        if ((s.blocked[from] >> e) & 1u) continue;
-        s.blocked[from] |= static_cast<std::uint8_t>(1u << e);
-        s.blocked[from + knight_step(e)] |= static_cast<std::uint8_t>(1u << reverse_direction(e));
+        if (bridge_blocked(s, from, e)) continue;
+        set_blocked(s, from, e, true);
         if (record.newly_blocked_count < record.newly_blocked.size())
             record.newly_blocked[record.newly_blocked_count++] = static_cast<std::uint16_t>(from << 2 | e);
         else
@@ -116,15 +129,7 @@ void recompute_crossings(State& s, int square, int direction) {
     const auto& directions = table.directions[direction];
     for (std::size_t i = 0; i < offsets.size(); ++i) {
         const int from = square + offsets[i], e = directions[i];
-        const auto bit_from = static_cast<std::uint8_t>(1u << e);
-        const auto bit_to = static_cast<std::uint8_t>(1u << reverse_direction(e));
-        if (crosses_a_link(s, from, e)) {
-            s.blocked[from] |= bit_from;
-            s.blocked[from + knight_step(e)] |= bit_to;
-        } else {
-            s.blocked[from] &= static_cast<std::uint8_t>(~bit_from);
-            s.blocked[from + knight_step(e)] &= static_cast<std::uint8_t>(~bit_to);
-        }
+        set_blocked(s, from, e, crosses_a_link(s, from, e));
     }
 }
 
@@ -274,12 +279,11 @@ Undo play(State& s, Move move) {
         s.cells[square] = peg;
         change_open(s, square, -1);
         s.hash ^= keys().peg[square][index_of(mover)];
+        record.bridges = new_bridges(s, square, peg);
         for (int d = 0; d < 8; ++d) {
-            const int target = square + knight_step(d);
-            if (s.cells[target] != peg || bridge_blocked(s, square, d)) continue;
+            if (!((record.bridges >> d) & 1u)) continue;
             link(s, square, d, record);
-            record.bridges |= static_cast<std::uint8_t>(1u << d);
-            unite(s, square, target, record);
+            unite(s, square, square + knight_step(d), record);
         }
         attach_to_borders(s, mover, square, record);
         // The first peg may be swapped unless it stands on x's own border row (o may not go there).
@@ -310,11 +314,8 @@ void undo(State& s, Move move, const Undo& record) {
             for (int d = 0; d < 8; ++d)
                 if (record.bridges & (1u << d)) recompute_crossings(s, move.square, d);
         } else {
-            for (int i = 0; i < record.newly_blocked_count; ++i) {
-                const int from = record.newly_blocked[i] >> 2, e = record.newly_blocked[i] & 3;
-                s.blocked[from] &= static_cast<std::uint8_t>(~(1u << e));
-                s.blocked[from + knight_step(e)] &= static_cast<std::uint8_t>(~(1u << reverse_direction(e)));
-            }
+            for (int i = 0; i < record.newly_blocked_count; ++i)
+                set_blocked(s, record.newly_blocked[i] >> 2, record.newly_blocked[i] & 3, false);
         }
         s.cells[move.square] = empty;
         change_open(s, move.square, +1);
@@ -335,16 +336,12 @@ bool ends_game(const State& s, Move move) {
     if (s.open[index_of(next)] <= 1 && s.open[index_of(next)] - (playable_for(s, next, square) ? 1 : 0) == 0)
         return true;
     // A win needs a bridge to an own group: most holes have no own peg a knight's move away.
-    std::uint8_t bridges = 0;
-    for (int d = 0; d < 8; ++d)
-        if (s.cells[square + knight_step(d)] == peg && !bridge_blocked(s, square, d))
-            bridges |= static_cast<std::uint8_t>(1u << d);
+    const std::uint8_t bridges = new_bridges(s, square, peg);
     if (!bridges) return false;
     const int first = find_root(s, mover == Side::first ? top_border : left_border);
     const int second = find_root(s, mover == Side::first ? bottom_border : right_border);
     const int line = mover == Side::first ? row_of(square) : column_of(square);
     bool reaches_first = line == 0, reaches_second = line == s.size - 1;
-    // Bridges from one peg never cross each other, so each is made if it is not blocked now.
     for (int d = 0; d < 8; ++d) {
         if (!((bridges >> d) & 1u)) continue;
         const int root = find_root(s, square + knight_step(d));

@@ -116,6 +116,17 @@ inline bool bridge_blocked(const State& state, int square, int direction) {
     return (state.blocked[square] >> direction) & 1u;
 }
 
+// The bridges a `peg` placed on `square` gets: bit d for an own peg a knight's move away in
+// direction d whose bridge would cross none already built. Bridges from one peg never cross each
+// other, so every one of them is made.
+inline std::uint8_t new_bridges(const State& state, int square, std::uint8_t peg) {
+    std::uint8_t bridges = 0;
+    for (int d = 0; d < 8; ++d)
+        if (state.cells[square + knight_step(d)] == peg && !bridge_blocked(state, square, d))
+            bridges |= static_cast<std::uint8_t>(1u << d);
+    return bridges;
+}
+
 // The bridges that cross a bridge from the origin in `direction`, each as (column offset, row
 // offset, direction) of one of its ends; derived geometrically at start-up (9 per direction).
 struct Crossing {

@@ -198,6 +198,18 @@ int two_distance(const State& s, Side side) {
     return total;
 }
 
+float mean_playout_result(const State& state, int playouts, PlayoutKind kind, const KnightWeights& weights,
+                          Random& random) {
+    const Side mover = state.side_to_move();
+    float sum = 0;
+    for (int i = 0; i < playouts; ++i) {
+        State copy = state;
+        const Outcome end = play_out(copy, kind, weights, random);
+        sum += end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
+    }
+    return sum / static_cast<float>(playouts);
+}
+
 float knight_weight(const State& s, int square, const KnightWeights& weights) {
     const std::uint8_t own = peg_of(s.side_to_move());
     for (int d = 0; d < 8; ++d)

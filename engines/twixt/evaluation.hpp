@@ -62,6 +62,10 @@ struct KnightWeights {
 
 // Plays `state` out (it is changed) and returns the outcome.
 Outcome play_out(State& state, PlayoutKind kind, const KnightWeights& weights, Random& random);
+// The mean result of `playouts` playouts from copies of `state`, for its side to move, in [-1, 1]
+// (win 1, draw 0, loss -1).
+float mean_playout_result(const State& state, int playouts, PlayoutKind kind, const KnightWeights& weights,
+                          Random& random);
 
 // The study's policy weight of placing on `square` for the side to move (1 elsewhere).
 float knight_weight(const State& state, int square, const KnightWeights& weights);

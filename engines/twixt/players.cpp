@@ -69,14 +69,8 @@ float TwixtMctsPolicy::value(const State& state, Random& random) const {
                       : connection_value(state, value_scale, tempo, estimate == Estimate::two_distance, free_border);
     }
     if (rollouts <= 0) return leaf;
-    const Side mover = state.side_to_move();
-    float sum = 0;
-    for (int i = 0; i < rollouts; ++i) {
-        State copy = state;
-        const Outcome end = play_out(copy, rollout_kind, knight, random);
-        sum += end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
-    }
-    return (1.0f - rollout_weight) * leaf + rollout_weight * sum / static_cast<float>(rollouts);
+    return (1.0f - rollout_weight) * leaf +
+           rollout_weight * mean_playout_result(state, rollouts, rollout_kind, knight, random);
 }
 
 namespace {

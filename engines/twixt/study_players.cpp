@@ -21,16 +21,21 @@ KnightWeights knight_weights(const OptionRegistry& options) {
     return weights;
 }
 
+// Depth D as 1000·D iterations (playouts for flat-mc): `bench`, and the MCTS agents' `go depth D`.
+constexpr std::uint64_t iterations_per_depth = 1000;
+
+search::Limits iterations_for_depth(int depth) {
+    search::Limits limits;
+    limits.nodes = iterations_per_depth * static_cast<std::uint64_t>(depth);
+    return limits;
+}
+
 class FlatMcPlayer : public search::Player<Twixt> {
 public:
     explicit FlatMcPlayer(const OptionRegistry& options) : options_(options), seeds_(options), random_(seeds_.next()) {}
     std::string name() const override { return "flat-mc"; }
     void new_game() override { random_.reseed(seeds_.next()); }
-    search::Limits bench_limits(int depth) const override {
-        search::Limits limits;
-        limits.nodes = 1000 * static_cast<std::uint64_t>(depth);  // playouts
-        return limits;
-    }
+    search::Limits bench_limits(int depth) const override { return iterations_for_depth(depth); }
 
     search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
                                        const search::SearchControl<Twixt>& control) override {
@@ -53,10 +58,7 @@ private:
 struct KnightPolicy {
     KnightWeights weights;
     float value(const State& state, Random& random) const {
-        State copy = state;
-        const Side mover = state.side_to_move();
-        const Outcome end = play_out(copy, PlayoutKind::knight, weights, random);
-        return end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
+        return mean_playout_result(state, 1, PlayoutKind::knight, weights, random);
     }
     void priors(const State& state, const MoveList<Twixt>& moves, float* out) const {
         for (std::size_t i = 0; i < moves.size(); ++i)
@@ -65,14 +67,14 @@ struct KnightPolicy {
 };
 
 // How many iterations a study or reference agent runs: `fixed` when set, otherwise as many as the
-// time allows, or 1000 per depth without any time limit.
+// time allows, or 1000 per depth without any time limit (iterations_for_depth).
 std::optional<std::uint64_t> agent_iterations(const search::SearchRequest<Twixt>& request, std::uint64_t fixed) {
     if (request.limits.nodes) return std::nullopt;  // the search takes `go nodes` itself
     if (fixed > 0) return fixed;
     const bool timed =
         request.limits.move_time_ms || request.limits.infinite || request.limits.has_clock(request.root.side_to_move());
     if (timed) return std::nullopt;
-    return 1000 * static_cast<std::uint64_t>(request.limits.depth.value_or(1));
+    return *iterations_for_depth(request.limits.depth.value_or(1)).nodes;
 }
 
 class MctsKnightPlayer : public search::Player<Twixt> {
@@ -81,11 +83,7 @@ public:
         : options_(options), seeds_(options), tree_(KnightPolicy{}, settings(), seeds_.next()) {}
     std::string name() const override { return "mcts-knight"; }
     void new_game() override { tree_ = Tree(KnightPolicy{}, settings(), seeds_.next()); }
-    search::Limits bench_limits(int depth) const override {
-        search::Limits limits;
-        limits.nodes = 1000 * static_cast<std::uint64_t>(depth);  // iterations, one playout each
-        return limits;
-    }
+    search::Limits bench_limits(int depth) const override { return iterations_for_depth(depth); }
 
     search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
                                        const search::SearchControl<Twixt>& control) override {
@@ -138,15 +136,7 @@ struct UniformRolloutPolicy {
     int rollouts = 1;
     mutable Random order{1};  // random priors: the order of the first visits
     float value(const State& state, Random& random) const {
-        const Side mover = state.side_to_move();
-        const KnightWeights unused;
-        float sum = 0;
-        for (int i = 0; i < rollouts; ++i) {
-            State copy = state;
-            const Outcome end = play_out(copy, PlayoutKind::uniform, unused, random);
-            sum += end.kind == OutcomeKind::draw ? 0.0f : end.is_win_for(mover) ? 1.0f : -1.0f;
-        }
-        return sum / static_cast<float>(rollouts);
+        return mean_playout_result(state, rollouts, PlayoutKind::uniform, KnightWeights{}, random);
     }
     void priors(const State&, const MoveList<Twixt>& moves, float* out) const {
         for (std::size_t i = 0; i < moves.size(); ++i) out[i] = 1.0f + static_cast<float>(order.unit());
@@ -163,11 +153,7 @@ public:
         tree_ = Tree(UniformRolloutPolicy{}, settings(), seed);
         tree_.policy().order.reseed(seed ^ 0x9e3779b97f4a7c15ULL);
     }
-    search::Limits bench_limits(int depth) const override {
-        search::Limits limits;
-        limits.nodes = 1000 * static_cast<std::uint64_t>(depth);  // simulations
-        return limits;
-    }
+    search::Limits bench_limits(int depth) const override { return iterations_for_depth(depth); }
 
     search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
                                        const search::SearchControl<Twixt>& control) override {

@@ -8,6 +8,12 @@
 //   int order_hint(const State&, const Move&)   a guess of the move's merit for ordering (optional)
 //   void noisy_moves(const State&, MoveList&)   moves quiescence should still try (optional)
 //   bool null_move_allowed(const State&)        whether a null move is safe here (optional)
+//   std::optional<Move> winning_move(State&)    a move that wins on the spot for the side to move
+//                                               (optional; every node then scores it at once)
+//   bool threatened(State&)                     the opponent would win on the spot if it moved now
+//                                               (optional; quiescence then searches every answer
+//                                               instead of standing pat, and the main search may
+//                                               extend such nodes)
 //
 // Turns that do not alternate are handled: a child is negated only when the side to move changes.
 
@@ -46,6 +52,15 @@ struct AlphaBetaSettings {
     bool null_move = false;
     int null_move_min_depth = 3;
     int null_move_reduction = 2;
+    // With a `threatened` hook: quiescence answers a threat for at most this many plies below the
+    // horizon, and the main search extends a threatened node by one ply (at most as often as the
+    // nominal depth, along one line).
+    int quiescence_answer_plies = 0;
+    bool threat_extension = false;
+    // Aspiration windows: from this depth on, each iteration first searches a window of
+    // +-aspiration_window around the last score, widening on a fail. 0: full windows.
+    int aspiration_window = 0;
+    int aspiration_min_depth = 5;
 };
 
 template <Game G, AlphaBetaEvaluator<G> Evaluator>
@@ -109,9 +124,11 @@ public:
         }
 
         const int depth_limit = std::min(limits_.depth.value_or(settings_.max_depth), settings_.max_depth);
+        int previous_score = 0;
         for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
             searching_depth_ = depth;
-            const int score = search_root(root, depth);
+            const int score = search_root_aspirated(root, depth, previous_score);
+            previous_score = score;
             if (aborted_) {
                 // A cut-off iteration still searched the previous best move first; once that
                 // search completed, the best move found so far is at least as well founded.
@@ -191,6 +208,20 @@ private:
             return true;
     }
 
+    std::optional<Move> winning_move(State& state) {
+        if constexpr (requires { { evaluator_.winning_move(state) } -> std::same_as<std::optional<Move>>; })
+            return evaluator_.winning_move(state);
+        else
+            return std::nullopt;
+    }
+
+    bool threatened(State& state) {
+        if constexpr (requires { { evaluator_.threatened(state) } -> std::convertible_to<bool>; })
+            return evaluator_.threatened(state);
+        else
+            return false;
+    }
+
     int hint(const State& state, const Move& move) {
         if constexpr (requires { evaluator_.order_hint(state, move); })
             return evaluator_.order_hint(state, move);
@@ -218,12 +249,34 @@ private:
         return -negamax(state, depth, -beta, -alpha, ply);
     }
 
-    int search_root(State& root, int depth) {
+    // One iteration, in a window around the last score when aspiration is on; a score outside the
+    // window is searched again with that side of the window widened, four times as wide each time.
+    int search_root_aspirated(State& root, int depth, int previous) {
+        if (settings_.aspiration_window <= 0 || depth < settings_.aspiration_min_depth || is_decisive(previous))
+            return search_root(root, depth, -infinity, infinity);
+        int delta = settings_.aspiration_window;
+        int alpha = std::max(-infinity, previous - delta);
+        int beta = std::min(infinity, previous + delta);
+        while (true) {
+            const int score = search_root(root, depth, alpha, beta);
+            if (aborted_) return score;
+            if (score <= alpha && alpha > -infinity) {
+                delta *= 4;
+                alpha = delta > win_threshold / 2 ? -infinity : std::max(-infinity, previous - delta);
+            } else if (score >= beta && beta < infinity) {
+                delta *= 4;
+                beta = delta > win_threshold / 2 ? infinity : std::min(infinity, previous + delta);
+            } else {
+                return score;
+            }
+        }
+    }
+
+    int search_root(State& root, int depth, int alpha, const int beta) {
         PlyData& data = plies_[0];
         data.pv_length = 0;
         iteration_best_.reset();
-        int alpha = -infinity;
-        const int beta = infinity;
+        const int original_alpha = alpha;
         const Side us = G::side_to_move(root);
         for (std::size_t i = 0; i < root_moves_.size(); ++i) {
             RootMove& candidate = root_moves_[i];
@@ -238,14 +291,21 @@ private:
             }
             path_.pop_back();
             G::undo(root, candidate.move, record);
-            if (aborted_) return alpha;
+            if (aborted_) return std::max(alpha, original_alpha);
             candidate.score = i == 0 || score > alpha ? score : -infinity;
             if (score > alpha) {
                 alpha = score;
                 iteration_best_ = candidate.move;
                 update_pv(0, candidate.move);
             }
+            if (score >= beta) {
+                // A fail high: this move goes first in the re-search with a wider window.
+                std::rotate(root_moves_.begin(), root_moves_.begin() + static_cast<std::ptrdiff_t>(i),
+                            root_moves_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+                return score;
+            }
         }
+        if (alpha <= original_alpha) return alpha;  // a fail low keeps the order for the re-search
         std::stable_sort(root_moves_.begin(), root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         return alpha;
@@ -310,7 +370,14 @@ private:
         if (outcome.is_over()) return terminal_score(outcome, us, ply);
         const std::uint64_t hash = G::hash(state);
         if (G::repetition_limit(state) > 0 && repeats_before_last(hash)) return 0;
-        if (depth <= 0 || ply >= max_ply) return quiescence(state, alpha, beta, ply);
+        if (const auto win = winning_move(state)) {
+            data.pv[0] = *win;
+            data.pv_length = 1;
+            return win_score - ply - 1;
+        }
+        const bool in_threat = threatened(state);
+        if (in_threat && settings_.threat_extension && ply < 2 * searching_depth_) ++depth;
+        if (depth <= 0 || ply >= max_ply) return quiescence(state, alpha, beta, ply, 0, in_threat);
 
         const bool pv_node = beta - alpha > 1;
         const Move* table_move = nullptr;
@@ -329,7 +396,7 @@ private:
         }
 
         if constexpr (NullMoveGame<G>) {
-            if (settings_.null_move && !pv_node && depth >= settings_.null_move_min_depth && !data.after_null &&
+            if (settings_.null_move && !pv_node && !in_threat && depth >= settings_.null_move_min_depth && !data.after_null &&
                 !is_decisive(beta) && null_move_allowed(state) && evaluator_.evaluate(state) >= beta) {
                 const auto record = G::play_null(state);
                 path_.push_back(G::hash(state));
@@ -374,7 +441,7 @@ private:
                 score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
             } else {
                 int reduction = 0;
-                if (settings_.late_move_reductions && depth >= 3 && quiet_late) reduction = i >= 12 ? 2 : 1;
+                if (settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat) reduction = i >= 12 ? 2 : 1;
                 score = child_score(state, us, depth - 1 - reduction, alpha, alpha + 1, ply + 1);
                 if (score > alpha && reduction > 0 && !aborted_)
                     score = child_score(state, us, depth - 1, alpha, alpha + 1, ply + 1);
@@ -420,7 +487,46 @@ private:
         return false;
     }
 
-    int quiescence(State& state, int alpha, int beta, int ply) {
+    // Below the horizon. `qply` counts plies below it; at qply 0 negamax has already looked for a
+    // win on the spot and for a threat (`in_threat`). A threatened side gets every answer searched
+    // (no standing pat: passing loses) for quiescence_answer_plies plies; otherwise the static
+    // evaluation stands, and the evaluator's noisy moves may still improve on it.
+    int quiescence(State& state, int alpha, int beta, int ply, int qply, bool in_threat) {
+        const Side us = G::side_to_move(state);
+        if (qply > 0) {
+            if (const auto win = winning_move(state)) return win_score - ply - 1;
+            in_threat = threatened(state);
+        }
+        if (in_threat && qply < settings_.quiescence_answer_plies && ply < max_ply) {
+            if (out_of_budget()) return 0;
+            PlyData& data = plies_[ply];
+            G::generate_moves(state, data.moves);
+            if (data.moves.empty()) return 0;
+            score_moves(state, data, nullptr);
+            int best = -infinity;
+            for (std::size_t i = 0; i < data.ordered.size(); ++i) {
+                pick(data, i);
+                const Move move = data.ordered[i].move;
+                const auto record = G::play(state, move);
+                ++nodes_;
+                seldepth_ = std::max(seldepth_, ply + 1);
+                int score;
+                const Outcome outcome = G::outcome(state);
+                if (outcome.is_over())
+                    score = terminal_score(outcome, us, ply + 1);
+                else if (G::side_to_move(state) == us)
+                    score = quiescence(state, alpha, beta, ply + 1, qply + 1, false);
+                else
+                    score = -quiescence(state, -beta, -alpha, ply + 1, qply + 1, false);
+                G::undo(state, move, record);
+                if (aborted_) return 0;
+                if (score > best) best = score;
+                if (score > alpha) alpha = score;
+                if (alpha >= beta) break;
+            }
+            return best;
+        }
+
         const int stand_pat = evaluator_.evaluate(state);
         if constexpr (requires(MoveList<G> & list) { evaluator_.noisy_moves(state, list); }) {
             if (stand_pat >= beta || ply >= max_ply) return stand_pat;
@@ -428,7 +534,6 @@ private:
             PlyData& data = plies_[ply];
             evaluator_.noisy_moves(state, data.moves);
             int best = stand_pat;
-            const Side us = G::side_to_move(state);
             for (std::size_t i = 0; i < data.moves.size(); ++i) {
                 const Move move = data.moves[i];
                 const auto record = G::play(state, move);
@@ -441,9 +546,9 @@ private:
                             : outcome.winner == us            ? win_score - ply - 1
                                                               : -(win_score - ply - 1);
                 } else if (G::side_to_move(state) == us) {
-                    score = quiescence(state, alpha, beta, ply + 1);
+                    score = quiescence(state, alpha, beta, ply + 1, qply + 1, false);
                 } else {
-                    score = -quiescence(state, -beta, -alpha, ply + 1);
+                    score = -quiescence(state, -beta, -alpha, ply + 1, qply + 1, false);
                 }
                 G::undo(state, move, record);
                 if (score > best) best = score;

@@ -67,12 +67,13 @@ inline std::string read_file(const std::string& path) {
     return text.str();
 }
 
-inline ArbiterRun run_arbiter(const std::vector<std::string>& arguments) {
+// Runs any of the project's programs to its end (within a minute), collecting its output.
+inline ArbiterRun run_program(const std::string& binary, const std::vector<std::string>& arguments) {
     static int runs = 0;  // one test thread
     const std::string errors_file = scratch().file("stderr_" + std::to_string(++runs));
     protocol::EngineProcess process;
     protocol::ProcessOptions options;
-    options.command = arbiter_binary;
+    options.command = binary;
     options.arguments = arguments;
     options.stderr_path = errors_file;
     const auto start = std::chrono::steady_clock::now();
@@ -91,6 +92,8 @@ inline ArbiterRun run_arbiter(const std::vector<std::string>& arguments) {
     run.errors = read_file(errors_file);
     return run;
 }
+
+inline ArbiterRun run_arbiter(const std::vector<std::string>& arguments) { return run_program(arbiter_binary, arguments); }
 
 inline std::string transcript(const ArbiterRun& run) {
     std::string text;

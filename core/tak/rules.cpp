@@ -190,6 +190,20 @@ void generate_moves(const State& s, FixedVector<Move, max_legal_moves>& moves) {
     });
 }
 
+void spreads_from(const State& s, int square, Direction direction, SpreadList& moves) {
+    moves.clear();
+    if (s.height[square] == 0) return;
+    const Geometry& g = geometry(s.size);
+    const int carry = s.height[square] < s.size ? s.height[square] : s.size;
+    const Reach r = reach(s, g, square, direction);
+    const PatternList& spreads = pattern_tables.spreads[carry][r.free];
+    for (int i = 0; i < spreads.count; ++i) moves.push_back(Move::spread(square, direction, spreads.patterns[i]));
+    if ((s.caps & bit(square)) && r.wall_beyond) {
+        const PatternList& flattens = pattern_tables.flattens[carry][r.free];
+        for (int i = 0; i < flattens.count; ++i) moves.push_back(Move::spread(square, direction, flattens.patterns[i]));
+    }
+}
+
 std::uint64_t count_moves(const State& s) {
     const Geometry& g = geometry(s.size);
     const int empty = std::popcount(g.board & ~s.occupied());

@@ -62,6 +62,10 @@ State start_state(const Variant& variant);
 Variant variant_of(const State& state);
 
 void generate_moves(const State& state, FixedVector<Move, max_legal_moves>& moves);
+// The spreads of the stack on `square` towards `direction`, as generate_moves makes them for the
+// stack's owner (whoever is to move); none for an empty square. At most 255 drop patterns exist.
+using SpreadList = FixedVector<Move, 256>;
+void spreads_from(const State& state, int square, Direction direction, SpreadList& moves);
 std::uint64_t count_moves(const State& state);
 bool is_legal(const State& state, Move move);
 

@@ -1,18 +1,34 @@
 #include "engines/tak/evaluation.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <bit>
-#include <cstdint>
+#include <cmath>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "core/tak/bitboard.hpp"
+#include "engines/tak/roads.hpp"
 
 namespace bge::tak {
 
 namespace {
 
-// Closeness to the centre, 0 on the far corners up to 2*(size-1) in the middle (twice the
-// Manhattan distance, so even sizes stay in integers), per size and square.
+constexpr std::string_view weights_header = "bge-tak-eval 1";
+
+// Adds up the weights of the features as extract() produces them.
+struct WeightSum {
+    const EvalWeights& weights;
+    std::int64_t opening = 0;
+    std::int64_t endgame = 0;
+    void add(int index, int value) {
+        opening += static_cast<std::int64_t>(weights.opening[index]) * value;
+        endgame += static_cast<std::int64_t>(weights.endgame[index]) * value;
+    }
+};
+
+// Closeness to the centre, 0 on the far corners up to 2*(size-1) in the middle, for move ordering.
 struct CentralityTable {
     std::uint8_t value[max_size + 1][square_count] = {};
     CentralityTable() {
@@ -26,104 +42,136 @@ struct CentralityTable {
 };
 const CentralityTable centrality;
 
-// Rows or columns a group covers, whichever is more.
-int span_of(Bitboard group) {
-    constexpr Bitboard low7 = 0x7F7F7F7F7F7F7F7FULL;
-    constexpr Bitboard high = 0x8080808080808080ULL;
-    // High bit of each byte set iff that row has a square of the group.
-    const Bitboard rows = (((group & low7) + low7) | group) & high;
-    const int row_span = (63 - std::countl_zero(rows)) / 8 - std::countr_zero(rows) / 8 + 1;
-    Bitboard columns = group | (group >> 32);
-    columns |= columns >> 16;
-    columns |= columns >> 8;
-    columns &= 0xFF;
-    const int column_span = 8 - std::countl_zero(static_cast<std::uint8_t>(columns)) - std::countr_zero(columns);
-    return std::max(row_span, column_span);
-}
-
 }  // namespace
 
-Bitboard TakEvaluator::road_in_one_squares(const State& state, Side side) {
-    if (state.in_opening() || pieces_left(state, side) == 0) return 0;
-    const Geometry& g = geometry(state.size);
-    const Bitboard roads = state.road_squares(side);
-    const Bitboard empty = g.board & ~state.occupied();
-    auto completing = [&](Bitboard edge_a, Bitboard edge_b) {
-        const Bitboard from_a = flood(roads & edge_a, roads);
-        const Bitboard from_b = flood(roads & edge_b, roads);
-        return (neighbours(from_a) | edge_a) & (neighbours(from_b) | edge_b) & empty;
-    };
-    return completing(g.bottom_row, g.top_row) | completing(g.left_column, g.right_column);
+const EvalWeights& EvalWeightSet::for_size(int size) const {
+    for (int distance = 0; distance <= max_size; ++distance) {
+        if (size + distance <= max_size && present[size + distance]) return by_size[size + distance];
+        if (size - distance >= 0 && present[size - distance]) return by_size[size - distance];
+    }
+    return by_size[size];
 }
 
-int TakEvaluator::side_score(const State& s, Side side, int endgame_permille) const {
-    const EvalWeights& w = weights_;
-    const Bitboard mine = s.top_of(side);
-    const Bitboard flats = mine & ~s.walls & ~s.caps;
-    const int flat_value = w.top_flat_opening + (w.top_flat_endgame - w.top_flat_opening) * endgame_permille / 1000;
-    int score = popcount(flats) * flat_value;
-    score += popcount(mine & s.walls) * w.wall;
-
-    int central = 0;
-    for (Bitboard b = mine & ~s.walls; b; b &= b - 1) central += centrality.value[s.size][lowest_square(b)];
-    score += w.center * central / 2 * (1000 - endgame_permille) / 1000;
-    for (Bitboard b = mine & s.caps; b; b &= b - 1) {
-        score += w.capstone;
-        if (s.height[lowest_square(b)] > 1) score += w.capstone_on_stack;
-    }
-
-    // Stack composition.
-    for (Bitboard b = mine; b; b &= b - 1) {
-        const int square = lowest_square(b);
-        const int height = s.height[square];
-        if (height < 2) continue;
-        const int reach = std::min(height - 1, static_cast<int>(s.size));
-        for (int depth = 1; depth <= reach; ++depth) {
-            const bool own = s.color_at(square, height - 1 - depth) == side;
-            score += own ? w.own_under_top : w.captive_under_top;
+Expected<EvalWeightSet> parse_eval_weights(std::string_view text) {
+    std::istringstream lines{std::string(text)};
+    std::string line;
+    int number = 0;
+    bool header_seen = false;
+    EvalWeightSet set;
+    while (std::getline(lines, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        const auto start = line.find_first_not_of(" \t");
+        if (start == std::string::npos || line[start] == '#') continue;
+        if (!header_seen) {
+            if (line.substr(start) != weights_header)
+                return make_error(fmt::format("line {}: expected the header '{}'", number, weights_header));
+            header_seen = true;
+            continue;
         }
+        std::istringstream words(line);
+        std::string size_text, feature, opening_text, endgame_text, extra;
+        words >> size_text >> feature >> opening_text >> endgame_text;
+        if (endgame_text.empty() || (words >> extra))
+            return make_error(fmt::format("line {}: expected '<size> <feature> <opening> <endgame>'", number));
+        char* end = nullptr;
+        const long size = std::strtol(size_text.c_str(), &end, 10);
+        if (end != size_text.c_str() + size_text.size() || size < min_size || size > max_size)
+            return make_error(
+                fmt::format("line {}: '{}' is not a board size ({} to {})", number, size_text, min_size, max_size));
+        const int index = features::find(feature);
+        if (index < 0) return make_error(fmt::format("line {}: unknown feature '{}'", number, feature));
+        std::int32_t values[2];
+        const std::string* texts[2] = {&opening_text, &endgame_text};
+        for (int i = 0; i < 2; ++i) {
+            const long value = std::strtol(texts[i]->c_str(), &end, 10);
+            if (end != texts[i]->c_str() + texts[i]->size() || std::labs(value) > 100'000'000)
+                return make_error(fmt::format("line {}: '{}' is not a whole number within +-1e8", number, *texts[i]));
+            values[i] = static_cast<std::int32_t>(value);
+        }
+        set.by_size[size].opening[index] = values[0];
+        set.by_size[size].endgame[index] = values[1];
+        set.present[size] = true;
     }
+    if (!header_seen) return make_error(fmt::format("not a Tak evaluation file: no '{}' line", weights_header));
+    if (std::none_of(set.present.begin(), set.present.end(), [](bool p) { return p; }))
+        return make_error("the file gives weights for no board size");
+    return set;
+}
 
-    // Road potential: every connected group by its span.
-    for (Bitboard left = s.road_squares(side); left;) {
-        const Bitboard group = flood(left & (~left + 1), left);
-        left &= ~group;
-        score += w.group_span[span_of(group)];
+Expected<EvalWeightSet> load_eval_weights(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return make_error(fmt::format("cannot open the evaluation file '{}'", path));
+    std::ostringstream text;
+    text << file.rdbuf();
+    auto parsed = parse_eval_weights(text.str());
+    if (!parsed) return make_error(fmt::format("{}: {}", path, parsed.error()));
+    return parsed;
+}
+
+std::string format_eval_weights(const EvalWeightSet& set, std::string_view comment) {
+    std::string text = fmt::format("{}\n", weights_header);
+    std::istringstream comment_lines{std::string(comment)};
+    for (std::string line; std::getline(comment_lines, line);) text += fmt::format("# {}\n", line);
+    text += fmt::format("# <size> <feature> <opening> <endgame>, in 1/{} centi-flat per unit\n", weight_unit);
+    for (int size = min_size; size <= max_size; ++size) {
+        if (!set.present[size]) continue;
+        const EvalWeights& w = set.by_size[size];
+        for (int i = 0; i < features::count; ++i)
+            if (w.opening[i] != 0 || w.endgame[i] != 0)
+                text += fmt::format("{} {} {} {}\n", size, features::name_of(i), w.opening[i], w.endgame[i]);
     }
-    return score;
+    return text;
+}
+
+std::string format_eval_weights_cpp(const EvalWeightSet& set, std::string_view origin) {
+    std::string code =
+        "// The Tak evaluation weights compiled into the engine, written by tools/train/train_tak_eval.\n"
+        "// The text is the weights file format (docs/tak.md, \"Evaluation\"); do not edit by hand.\n\n"
+        "#include <cstdlib>\n\n#include \"engines/tak/evaluation.hpp\"\n\nnamespace bge::tak {\n\nnamespace {\n\n";
+    code += fmt::format("constexpr std::string_view origin = \"{}\";\n\n", origin);
+    code += "constexpr std::string_view text = R\"weights(";
+    code += format_eval_weights(set, origin);
+    code += ")weights\";\n\n}  // namespace\n\n";
+    code +=
+        "const EvalWeightSet& builtin_eval_weights() {\n"
+        "    static const EvalWeightSet weights = [] {\n"
+        "        auto parsed = parse_eval_weights(text);\n"
+        "        if (!parsed) std::abort();  // tests/tak_eval_test.cpp parses this text\n"
+        "        return *parsed;\n"
+        "    }();\n"
+        "    return weights;\n"
+        "}\n\n"
+        "std::string_view builtin_eval_origin() { return origin; }\n\n}  // namespace bge::tak\n";
+    return code;
+}
+
+int linear_eval(const EvalWeights& weights, const State& s) {
+    WeightSum sum{weights};
+    features::extract(s, sum);
+    const std::int64_t phase = features::phase(s);
+    const std::int64_t blended = (256 - phase) * sum.opening + phase * sum.endgame;
+    return static_cast<int>(blended / (256 * weight_unit));
+}
+
+Bitboard TakEvaluator::road_in_one_squares(const State& state, Side side) {
+    return tak::road_in_one_squares(state, side);
 }
 
 int TakEvaluator::evaluate(const State& s) const {
-    const Side us = s.side_to_move();
-    const Side them = opponent(us);
-    const Geometry& g = geometry(s.size);
+    if (road_in_one_squares(s, s.side_to_move())) return road_in_one_score;
+    const int score = linear_eval(weights_->for_size(s.size), s);
+    return std::clamp(score, -road_in_one_score + 1, road_in_one_score - 1);
+}
 
-    // Road threats decide games: a road the mover can place now, or two the opponent has.
-    const Bitboard our_threats = road_in_one_squares(s, us);
-    if (our_threats) return weights_.road_in_one_to_move;
-    const Bitboard their_threats = road_in_one_squares(s, them);
+std::optional<Move> TakEvaluator::winning_move(State& s) const {
+    const Move move = tak::winning_move(s, s.side_to_move());
+    if (move == Move::none()) return std::nullopt;
+    return move;
+}
 
-    // How close the game is to ending on flats: the fuller board or the emptier reserve.
-    const int squares = s.size * s.size;
-    const int filled = popcount(s.occupied() & g.board) * 1000 / squares;
-    const Reserves r = reserves_for(s.size);
-    const int total = r.stones + r.caps;
-    const int fewest_left = std::min(pieces_left(s, Side::first), pieces_left(s, Side::second));
-    const int spent = (total - fewest_left) * 1000 / total;
-    const int endgame = std::max(filled, spent) * std::max(filled, spent) / 1000;
-
-    int score = side_score(s, us, endgame) - side_score(s, them, endgame);
-    // Komi is worth half a flat per step, for Black.
-    const int komi = s.half_komi * weights_.top_flat_endgame / 2 * endgame / 1000;
-    score += us == Side::second ? komi : -komi;
-    score += weights_.tempo;
-
-    const int threat_count = popcount(their_threats);
-    if (threat_count >= 2)
-        score += weights_.double_threat_against;
-    else if (threat_count == 1)
-        score += weights_.single_threat_against;
-    return std::clamp(score, -weights_.road_in_one_to_move + 1, weights_.road_in_one_to_move - 1);
+bool TakEvaluator::threatened(State& s) const {
+    return !(tak::winning_move(s, opponent(s.side_to_move())) == Move::none());
 }
 
 bool TakEvaluator::null_move_allowed(const State& s) const {

@@ -1,47 +1,85 @@
 #pragma once
-// Hand-written Tak evaluation for alpha-beta: flat count with komi, road potential (connected
-// groups and their span, roads that one placement completes), stack control (own pieces under
-// own tops, captives), and capstone and wall use. Scores are centi-flats from the side to move's
-// point of view. The weights are plain data so they can be tuned.
+// The Tak evaluation for alpha-beta and MCTS: a linear model over the features of
+// eval_features.hpp, with opening and endgame weights per board size, fitted to self-play results
+// by tools/train/train_tak_eval (docs/tak.md, "Evaluation"). Scores are centi-flats from the side
+// to move's point of view.
+//
+// Two things stay outside the linear model because they are not a matter of degree: a side to
+// move that can place a road wins (road_in_one_score), and the score is kept inside
+// (-road_in_one_score, road_in_one_score) otherwise, below every proven win or loss.
 
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/expected.hpp"
 #include "core/tak/tak.hpp"
+#include "engines/tak/eval_features.hpp"
 
 namespace bge::tak {
 
+// Weights in 1/16 centi-flat per unit of the feature.
+constexpr int weight_unit = 16;
+
 struct EvalWeights {
-    int top_flat_opening = 90;   // a flat on top when the board is empty...
-    int top_flat_endgame = 160;  // ...and when the game is about to end on flats
-    int wall = 35;
-    int capstone = 60;
-    int capstone_on_stack = 25;
-    int own_under_top = 25;                                      // own pieces below an own top, within the carry limit
-    int captive_under_top = -5;                                  // opponent pieces below an own top
-    int group_span[9] = {0, 0, 12, 35, 80, 150, 240, 340, 450};  // by the span of a group
-    int road_in_one_to_move = 4000;                              // side to move can place a road next ply
-    int double_threat_against = -1500;
-    int single_threat_against = -120;
-    int center = 6;  // per step closer to the centre, for flats and capstones
-    int tempo = 50;  // the side to move is about to add a flat
+    std::array<std::int32_t, features::count> opening{};
+    std::array<std::int32_t, features::count> endgame{};
+    friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
+
+// One set per board size; sizes without their own weights use the nearest size that has them.
+struct EvalWeightSet {
+    std::array<EvalWeights, max_size + 1> by_size{};
+    std::array<bool, max_size + 1> present{};
+    const EvalWeights& for_size(int size) const;
+};
+
+// The weights compiled in (engines/tak/eval_weights.cpp, written by the trainer) and how they
+// were made.
+const EvalWeightSet& builtin_eval_weights();
+std::string_view builtin_eval_origin();
+
+// The weights text: a first line `bge-tak-eval 1`, then `<size> <feature> <opening> <endgame>`
+// lines (feature names as features::name_of gives them; missing features weigh 0); blank lines
+// and lines starting with '#' are ignored. The compiled-in weights use the same text.
+Expected<EvalWeightSet> parse_eval_weights(std::string_view text);
+Expected<EvalWeightSet> load_eval_weights(const std::string& path);
+std::string format_eval_weights(const EvalWeightSet& weights, std::string_view comment);
+// engines/tak/eval_weights.cpp holding these weights, as the trainer writes it.
+std::string format_eval_weights_cpp(const EvalWeightSet& weights, std::string_view origin);
+
+// The linear part alone, in centi-flats for the side to move (no road-in-one check, no clamp).
+int linear_eval(const EvalWeights& weights, const State& state);
 
 class TakEvaluator {
 public:
-    TakEvaluator() = default;
-    explicit TakEvaluator(const EvalWeights& weights) : weights_(weights) {}
+    static constexpr int road_in_one_score = 4000;
+
+    TakEvaluator() : weights_(&builtin_eval_weights()) {}
+    // Shares the weights: evaluators are copied into every search.
+    explicit TakEvaluator(std::shared_ptr<const EvalWeightSet> weights)
+        : owned_(std::move(weights)), weights_(owned_.get()) {}
 
     int evaluate(const State& state) const;
     int order_hint(const State& state, const Move& move) const;
     // A null move is no answer to a road threat, and means nothing in the opening plies or when
     // the mover has nothing left to place.
     bool null_move_allowed(const State& state) const;
-    // Squares where a placement would complete a road for `side`.
+    // Squares where a placement would complete a road for `side` (roads.hpp).
     static Bitboard road_in_one_squares(const State& state, Side side);
+    // The alpha-beta hooks for tactics: a move that wins at once for the side to move (a road,
+    // or the placement ending the game ahead on flats), and whether the opponent has one.
+    std::optional<Move> winning_move(State& state) const;
+    bool threatened(State& state) const;
 
-    const EvalWeights& weights() const { return weights_; }
+    const EvalWeightSet& weights() const { return *weights_; }
 
 private:
-    int side_score(const State& state, Side side, int endgame_permille) const;
-    EvalWeights weights_;
+    std::shared_ptr<const EvalWeightSet> owned_;
+    const EvalWeightSet* weights_;
 };
 
 }  // namespace bge::tak

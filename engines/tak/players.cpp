@@ -2,7 +2,11 @@
 
 #include <memory>
 
+#include <chrono>
+
+#include "engines/tak/eval_file.hpp"
 #include "engines/tak/evaluation.hpp"
+#include "engines/tak/tinue.hpp"
 #include "engines/tak/mcts_player.hpp"
 #include "engines/tak/study_players.hpp"
 #include "search/alphabeta.hpp"
@@ -12,7 +16,8 @@ namespace bge::tak {
 
 namespace {
 
-// Alpha-beta over the hand-written evaluation; reads Hash before each search.
+// Alpha-beta over the trained evaluation, after a tinuë search for a forced road; reads its
+// options before each search.
 class AlphaBetaPlayer : public search::Player<Tak> {
 public:
     explicit AlphaBetaPlayer(const protocol::OptionRegistry& options)
@@ -25,14 +30,51 @@ public:
     search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
                                      const search::SearchControl<Tak>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
-        search_->settings().null_move = options_.boolean("NullMove");
-        return search_->search(request, control);
+        if (eval_file_.refresh(options_)) search_->evaluator() = TakEvaluator(eval_file_.weights());
+        search::AlphaBetaSettings& settings = search_->settings();
+        settings.null_move = options_.boolean("NullMove");
+        settings.quiescence_answer_plies = static_cast<int>(options_.integer("ThreatQuiescence"));
+        settings.threat_extension = options_.boolean("ThreatExtension");
+        settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
+
+        search::SearchResult<Tak> result;
+        if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
+            const TinueResult tinue = tinue_.search(request.root, tinue_depth,
+                                                    static_cast<std::uint64_t>(options_.integer("TinueNodes")),
+                                                    control.stop);
+            result.nodes = tinue.nodes;
+            if (tinue.first) {
+                result.best = *tinue.first;
+                result.has_move = true;
+                result.score = search::win_score - (2 * tinue.depth - 1);
+                if (control.report) {
+                    search::Report<Tak> report;
+                    report.depth = report.seldepth = static_cast<int>(tinue.line.size());
+                    report.score = result.score;
+                    report.nodes = tinue.nodes;
+                    report.time_ms =
+                        std::chrono::duration_cast<search::Milliseconds>(search::Clock::now() - request.start).count();
+                    report.pv = tinue.line;
+                    report.extra = "tinue";
+                    control.report(report);
+                }
+                return result;
+            }
+        }
+        const auto found = search_->search(request, control);
+        result.best = found.best;
+        result.has_move = found.has_move;
+        result.score = found.score;
+        result.nodes += found.nodes;
+        return result;
     }
 
 private:
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
     const protocol::OptionRegistry& options_;
     std::unique_ptr<search::AlphaBeta<Tak, TakEvaluator>> search_;
+    EvalFile eval_file_;
+    TinueSearch tinue_;
 };
 
 }  // namespace
@@ -40,6 +82,13 @@ private:
 void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("NullMove", true, "alphabeta: null-move pruning");
+    options.add_spin("ThreatQuiescence", 0, 0, 16,
+                     "alphabeta: plies below the horizon where a road threat is answered by searching every move");
+    options.add_check("ThreatExtension", false, "alphabeta: search a position facing a road threat one ply deeper");
+    options.add_spin("AspirationWindow", 0, 0, 10000, "alphabeta: root window around the last score, centi-flats (0: off)");
+    options.add_spin("TinueDepth", 0, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
+    options.add_spin("TinueNodes", 20000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
+    options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_mcts_player_options(options);
     add_study_player_options(options);

@@ -1,0 +1,24 @@
+#include "engines/tak/eval_file.hpp"
+
+#include <fmt/format.h>
+
+#include "protocol/output.hpp"
+
+namespace bge::tak {
+
+bool EvalFile::refresh(const protocol::OptionRegistry& options) {
+    const std::string& path = options.text("EvalFile");
+    if (loaded_ && path == path_) return false;
+    loaded_ = true;
+    path_ = path;
+    weights_ = std::make_shared<EvalWeightSet>(builtin_eval_weights());
+    if (!path.empty()) {
+        if (auto loaded = load_eval_weights(path))
+            weights_ = std::make_shared<EvalWeightSet>(*loaded);
+        else
+            protocol::Output::log(fmt::format("tak: EvalFile: {}; using the built-in weights", loaded.error()));
+    }
+    return true;
+}
+
+}  // namespace bge::tak

@@ -1,0 +1,193 @@
+// The shared fitting core (search/learning/): schedules, the sparse dataset file, and the
+// logistic fit recovering a model it generated data from; then train_tak_eval run for real on a
+// tiny training, which must lower its loss.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <fstream>
+
+#include "arbiter_run.hpp"
+#include "core/random.hpp"
+#include "engines/tak/evaluation.hpp"
+#include "search/learning/logistic.hpp"
+#include "search/learning/schedule.hpp"
+#include "search/learning/sparse_dataset.hpp"
+
+using namespace bge;
+using namespace bge::search::learning;
+using bge::testing::run_program;
+using bge::testing::scratch;
+using bge::testing::transcript;
+
+TEST_CASE("schedules give their values at the first and last steps", "[learning]") {
+    CHECK(Schedule::constant(0.3).at(7, 10) == Approx(0.3));
+    const Schedule linear = Schedule::linear(1.0, 0.1);
+    CHECK(linear.at(0, 10) == Approx(1.0));
+    CHECK(linear.at(9, 10) == Approx(0.1));
+    CHECK(linear.at(4.5, 10) == Approx(0.55));
+    const Schedule cosine = Schedule::cosine(0.02, 0.001);
+    CHECK(cosine.at(0, 20) == Approx(0.02));
+    CHECK(cosine.at(19, 20) == Approx(0.001));
+    CHECK(cosine.at(9.5, 20) == Approx(0.0105));
+    auto step = Schedule::parse("step:0.1:0.5:3");
+    REQUIRE(step);
+    CHECK(step->at(2, 10) == Approx(0.1));
+    CHECK(step->at(3, 10) == Approx(0.05));
+    CHECK(step->at(6, 10) == Approx(0.025));
+    auto inverse = Schedule::parse("inverse:1:10");
+    REQUIRE(inverse);
+    CHECK(inverse->at(10, 100) == Approx(0.5));
+    CHECK(Schedule::parse("0.25")->at(3, 4) == Approx(0.25));
+    CHECK(Schedule::parse("cosine:0.02:0.0005"));
+    for (const char* bad : {"", "fast", "linear:1", "cosine:a:b", "step:1:0.5:0", "linear:1:2:3:4", "0.1x"})
+        CHECK_FALSE(Schedule::parse(bad));
+}
+
+namespace {
+
+// Samples of a known model: logit = sum_p b_p * w[p] . x with two phases and three features.
+SparseDataset synthetic(int count, std::uint64_t seed, const std::vector<double>& truth) {
+    SparseDataset data(2);
+    Random random(seed);
+    std::vector<SparseEntry> row;
+    for (int i = 0; i < count; ++i) {
+        row.clear();
+        std::int16_t x[3];
+        for (int f = 0; f < 3; ++f) {
+            x[f] = static_cast<std::int16_t>(static_cast<int>(random.below(7)) - 3);
+            if (x[f] != 0) row.push_back({static_cast<std::uint16_t>(f), x[f]});
+        }
+        const float b = static_cast<float>(random.unit());
+        const float phases[2] = {1 - b, b};
+        double logit = 0;
+        for (int f = 0; f < 3; ++f) logit += ((1 - b) * truth[f] + b * truth[3 + f]) * x[f];
+        const double p = 1 / (1 + std::exp(-logit));
+        data.add(row, phases, random.unit() < p ? 1.0f : 0.0f);
+    }
+    return data;
+}
+
+}  // namespace
+
+TEST_CASE("the logistic fit recovers the model that made its data", "[learning]") {
+    const std::vector<double> truth = {0.8, -0.5, 0.1, 0.2, 0.6, -0.9};
+    const SparseDataset train = synthetic(60'000, 3, truth);
+    const SparseDataset validation = synthetic(6'000, 4, truth);
+    LogisticSettings settings;
+    settings.epochs = 12;
+    settings.batch_size = 512;
+    settings.l2 = 0;
+    settings.threads = 2;
+    LogisticFit fit(3, std::vector<double>(6, 0.0));
+    const double start = logistic_loss(validation, fit.weights(), 3);
+    CHECK(start == Approx(std::log(2.0)));
+    const auto curve = fit.run(train, validation, settings);
+    REQUIRE(curve.size() == 12);
+    CHECK(curve.back().validation_loss < start - 0.05);
+    for (std::size_t i = 0; i < truth.size(); ++i) {
+        INFO("weight " << i);
+        CHECK(std::abs(fit.weights()[i] - truth[i]) < 0.08);
+    }
+    // The same seed and thread count give the same weights; frozen weights stay put.
+    LogisticFit again(3, std::vector<double>(6, 0.0));
+    again.run(train, validation, settings);
+    CHECK(again.weights() == fit.weights());
+    std::vector<bool> frozen(6, false);
+    frozen[1] = frozen[4] = true;
+    LogisticFit partial(3, {0, 0.25, 0, 0, -0.25, 0}, frozen);
+    partial.run(train, validation, settings);
+    CHECK(partial.weights()[1] == 0.25);
+    CHECK(partial.weights()[4] == -0.25);
+}
+
+TEST_CASE("a sparse dataset reloads exactly from its file, and a damaged file is refused", "[learning]") {
+    const SparseDataset data = synthetic(1000, 9, {0.1, 0.2, 0.3, 0.4, 0.5, 0.6});
+    const std::string path = scratch().file("dataset.bin");
+    REQUIRE(data.save(path).ok());
+    auto loaded = SparseDataset::load(path);
+    REQUIRE(loaded.ok());
+    REQUIRE(loaded->size() == data.size());
+    REQUIRE(loaded->entry_count() == data.entry_count());
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        CHECK(loaded->target(i) == data.target(i));
+        CHECK(loaded->phases(i)[1] == data.phases(i)[1]);
+        CHECK(loaded->row(i).end - loaded->row(i).begin == data.row(i).end - data.row(i).begin);
+    }
+    // Cut short.
+    const std::string text = testing::read_file(path);
+    std::ofstream(scratch().file("short.bin"), std::ios::binary) << text.substr(0, text.size() / 2);
+    auto truncated = SparseDataset::load(scratch().file("short.bin"));
+    REQUIRE_FALSE(truncated.ok());
+    CHECK(truncated.error().find("truncated") != std::string::npos);
+    std::ofstream(scratch().file("garbage.bin"), std::ios::binary) << "not a dataset at all, just words";
+    CHECK_FALSE(SparseDataset::load(scratch().file("garbage.bin")).ok());
+    CHECK_FALSE(SparseDataset::load(scratch().file("missing.bin")).ok());
+}
+
+namespace {
+
+const std::string trainer = BGE_TRAIN_TAK_EVAL_BINARY;
+
+double number_after(const std::string& line, const std::string& word) {
+    const auto at = line.find(word);
+    REQUIRE(at != std::string::npos);
+    return std::stod(line.substr(at + word.size()));
+}
+
+}  // namespace
+
+TEST_CASE("train_tak_eval: a tiny self-play and fit lowers the loss, the same games on any thread count",
+          "[learning][tak]") {
+    const std::string games = scratch().file("tiny_games.bin");
+    const auto played = run_program(trainer, {"selfplay", "--size", "4", "--half-komi", "0", "--games", "24", "--nodes",
+                                              "400", "--threads", "2", "--seed", "5", "--out", games});
+    INFO(transcript(played));
+    REQUIRE(played.status == 0);
+    REQUIRE(played.lines.size() == 1);
+    CHECK(played.lines[0].rfind("4x4 komi 0: 24 games (", 0) == 0);
+    const std::string one_thread = scratch().file("tiny_games_1.bin");
+    REQUIRE(run_program(trainer, {"selfplay", "--size", "4", "--half-komi", "0", "--games", "24", "--nodes", "400",
+                                  "--threads", "1", "--seed", "5", "--out", one_thread})
+                .status == 0);
+    CHECK(testing::read_file(games) == testing::read_file(one_thread));
+
+    const std::string weights = scratch().file("tiny_weights.txt");
+    const std::string curve = scratch().file("tiny_curve.csv");
+    const auto fitted = run_program(
+        trainer, {"fit", "--games", games, "--init", "zero", "--epochs", "6", "--batch", "64", "--learning-rate",
+                  "0.01", "--validation-every", "4", "--out", weights, "--curve", curve});
+    INFO(transcript(fitted));
+    REQUIRE(fitted.status == 0);
+    REQUIRE(fitted.lines.size() == 7);
+    const double start = number_after(fitted.lines[0], "validation loss ");
+    CHECK(start == Approx(std::log(2.0)).epsilon(1e-4));
+    const double end_train = number_after(fitted.lines.back(), "train ");
+    const double end_validation = number_after(fitted.lines.back(), "validation ");
+    CHECK(end_validation < start - 0.01);
+    CHECK(end_train < start - 0.01);
+    auto written = tak::load_eval_weights(weights);
+    REQUIRE(written.ok());
+    CHECK(written->present[4]);
+    CHECK(testing::read_file(curve).rfind("size,epoch,learning_rate,train_loss,validation_loss\n4,0,", 0) == 0);
+}
+
+TEST_CASE("train_tak_eval refuses bad input with the reason", "[learning][tak]") {
+    const auto missing = run_program(trainer, {"fit", "--games", scratch().file("no_such_games.bin")});
+    CHECK(missing.status == 1);
+    CHECK(missing.errors.find("cannot open the games file") != std::string::npos);
+    std::ofstream(scratch().file("bad_games.bin"), std::ios::binary) << "bge-tak-games-1" << '\0' << "\x06\x04";
+    const auto damaged = run_program(trainer, {"fit", "--games", scratch().file("bad_games.bin")});
+    CHECK(damaged.status == 1);
+    CHECK(damaged.errors.find("truncated") != std::string::npos);
+    const auto bad_rate = run_program(trainer, {"fit", "--games", "x", "--learning-rate", "quick"});
+    CHECK(bad_rate.status == 2);
+    const auto bad_command = run_program(trainer, {"train"});
+    CHECK(bad_command.status == 2);
+    CHECK(bad_command.errors.find("unknown command 'train'") != std::string::npos);
+    const auto bad_size = run_program(trainer, {"selfplay", "--size", "9", "--out", scratch().file("x.bin")});
+    CHECK(bad_size.status == 2);
+    const auto bad_drop = run_program(trainer, {"fit", "--games", "x", "--drop", "nonsense"});
+    CHECK(bad_drop.status == 2);
+    CHECK(bad_drop.errors.find("no feature block 'nonsense'") != std::string::npos);
+}

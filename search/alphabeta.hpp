@@ -10,6 +10,8 @@
 //   bool null_move_allowed(const State&)        whether a null move is safe here (optional)
 //   std::optional<Move> winning_move(State&)    a move that wins on the spot for the side to move
 //                                               (optional; every node then scores it at once)
+//   int evaluate_quiet(const State&)            evaluate, for a side to move known to have no win
+//                                               on the spot (optional; with winning_move)
 //   bool threatened(State&)                     the opponent would win on the spot if it moved now
 //                                               (optional; quiescence then searches every answer
 //                                               instead of standing pat, and the main search may
@@ -19,6 +21,8 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -61,6 +65,14 @@ struct AlphaBetaSettings {
     // +-aspiration_window around the last score, widening on a fail. 0: full windows.
     int aspiration_window = 0;
     int aspiration_min_depth = 5;
+    // Adaptive time: with a clock, the soft limit grows when the best move changed in the last
+    // iteration, when the score fell, or when the side to move is threatened, and shrinks when
+    // the best move has held for three iterations (Stockfish's "best move instability").
+    bool adaptive_time = false;
+    // Late move reductions by log(depth) * log(move number) / lmr_divisor + lmr_base (in
+    // hundredths) instead of the fixed one or two plies; 0: the fixed rule.
+    int lmr_divisor = 0;
+    int lmr_base = 50;
 };
 
 template <Game G, AlphaBetaEvaluator<G> Evaluator>
@@ -125,9 +137,13 @@ public:
 
         const int depth_limit = std::min(limits_.depth.value_or(settings_.max_depth), settings_.max_depth);
         int previous_score = 0;
+        int stable_iterations = 0;
+        const bool root_threatened = settings_.adaptive_time && threatened(root);
         for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
             searching_depth_ = depth;
+            const Move best_before = root_moves_.front().move;
             const int score = search_root_aspirated(root, depth, previous_score);
+            const int score_before = previous_score;
             previous_score = score;
             if (aborted_) {
                 // A cut-off iteration still searched the previous best move first; once that
@@ -146,8 +162,19 @@ public:
             if (is_decisive(score) && win_score - std::abs(score) <= depth && !limits_.infinite) break;
             if (budget_.soft && !limits_.infinite) {
                 const auto elapsed = Clock::now() - start_;
+                double scale = 1.0;
+                if (settings_.adaptive_time && depth >= 4) {
+                    stable_iterations = root_moves_.front().move == best_before ? stable_iterations + 1 : 0;
+                    if (stable_iterations == 0)
+                        scale = 1.6;
+                    else if (stable_iterations >= 3)
+                        scale = 0.7;
+                    if (score < score_before - 50) scale *= 1.4;
+                    if (root_threatened) scale *= 1.3;
+                }
                 // The next iteration costs a multiple of this one: do not start what cannot finish.
-                if (elapsed >= (*budget_.soft - start_) / 2) break;
+                const auto soft = std::chrono::duration_cast<Clock::duration>((*budget_.soft - start_) * scale);
+                if (elapsed >= soft / 2) break;
             }
         }
         result.nodes = nodes_;
@@ -220,6 +247,15 @@ private:
             return evaluator_.threatened(state);
         else
             return false;
+    }
+
+    // The evaluation where winning_move has just found nothing (every stand-pat and null-move
+    // test comes after that check).
+    int quiet_evaluate(const State& state) {
+        if constexpr (requires { { evaluator_.evaluate_quiet(state) } -> std::convertible_to<int>; })
+            return evaluator_.evaluate_quiet(state);
+        else
+            return evaluator_.evaluate(state);
     }
 
     int hint(const State& state, const Move& move) {
@@ -375,9 +411,15 @@ private:
             data.pv_length = 1;
             return win_score - ply - 1;
         }
-        const bool in_threat = threatened(state);
-        if (in_threat && settings_.threat_extension && ply < 2 * searching_depth_) ++depth;
-        if (depth <= 0 || ply >= max_ply) return quiescence(state, alpha, beta, ply, 0, in_threat);
+        // Whether the opponent threatens to win at once, asked only where an answer matters.
+        std::optional<bool> threat_known;
+        auto in_threat = [&] {
+            if (!threat_known) threat_known = threatened(state);
+            return *threat_known;
+        };
+        if (settings_.threat_extension && ply < 2 * searching_depth_ && in_threat()) ++depth;
+        if (depth <= 0 || ply >= max_ply)
+            return quiescence(state, alpha, beta, ply, 0, settings_.quiescence_answer_plies > 0 && in_threat());
 
         const bool pv_node = beta - alpha > 1;
         const Move* table_move = nullptr;
@@ -396,8 +438,8 @@ private:
         }
 
         if constexpr (NullMoveGame<G>) {
-            if (settings_.null_move && !pv_node && !in_threat && depth >= settings_.null_move_min_depth && !data.after_null &&
-                !is_decisive(beta) && null_move_allowed(state) && evaluator_.evaluate(state) >= beta) {
+            if (settings_.null_move && !pv_node && depth >= settings_.null_move_min_depth && !data.after_null &&
+                !is_decisive(beta) && null_move_allowed(state) && quiet_evaluate(state) >= beta && !in_threat()) {
                 const auto record = G::play_null(state);
                 path_.push_back(G::hash(state));
                 plies_[ply + 1].after_null = true;
@@ -434,6 +476,8 @@ private:
                 order_score = data.ordered[i - table_first].score;
             }
             const bool quiet_late = i >= 3 && order_score < killer_score - 1;
+            // Asked before the move is played: in_threat() looks at this node's position.
+            const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
             const auto record = G::play(state, move);
             path_.push_back(G::hash(state));
             int score;
@@ -441,7 +485,7 @@ private:
                 score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
             } else {
                 int reduction = 0;
-                if (settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat) reduction = i >= 12 ? 2 : 1;
+                if (reducible) reduction = reduction_for(depth, i);
                 score = child_score(state, us, depth - 1 - reduction, alpha, alpha + 1, ply + 1);
                 if (score > alpha && reduction > 0 && !aborted_)
                     score = child_score(state, us, depth - 1, alpha, alpha + 1, ply + 1);
@@ -479,6 +523,14 @@ private:
         return best;
     }
 
+    int reduction_for(int depth, std::size_t move_number) const {
+        if (settings_.lmr_divisor <= 0) return move_number >= 12 ? 2 : 1;
+        const double r = std::log(static_cast<double>(depth)) * std::log(static_cast<double>(move_number)) /
+                             (settings_.lmr_divisor / 100.0) +
+                         settings_.lmr_base / 100.0;
+        return std::clamp(static_cast<int>(r), 1, depth - 2);
+    }
+
     bool repeats_before_last(std::uint64_t hash) const {
         // path_ ends with this position's own hash; inside the search one earlier occurrence is
         // enough to call it a draw.
@@ -495,7 +547,7 @@ private:
         const Side us = G::side_to_move(state);
         if (qply > 0) {
             if (const auto win = winning_move(state)) return win_score - ply - 1;
-            in_threat = threatened(state);
+            in_threat = qply < settings_.quiescence_answer_plies && threatened(state);
         }
         if (in_threat && qply < settings_.quiescence_answer_plies && ply < max_ply) {
             if (out_of_budget()) return 0;
@@ -527,7 +579,7 @@ private:
             return best;
         }
 
-        const int stand_pat = evaluator_.evaluate(state);
+        const int stand_pat = quiet_evaluate(state);
         if constexpr (requires(MoveList<G> & list) { evaluator_.noisy_moves(state, list); }) {
             if (stand_pat >= beta || ply >= max_ply) return stand_pat;
             alpha = std::max(alpha, stand_pat);

@@ -4,7 +4,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <thread>
 
 #include "core/tak/tak.hpp"
@@ -312,4 +317,49 @@ TEST_CASE("a finished game is not searched", "[protocol][errors]") {
     engine.send("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6");
     engine.expect_error("go depth 3", "over");
     engine.expect_error("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6 moves a1", "over");
+}
+
+TEST_CASE("EvalFile loads an evaluation, and a bad file leaves the built-in one", "[protocol][eval]") {
+    // An evaluation that only counts the tempo, 100 centi-flats for the side to move: at depth 1
+    // every move scores -100 (the opponent is to move after it), whatever the position.
+    const std::string path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                             "/bge_tempo_only_" + std::to_string(::getpid()) + ".txt";
+    {
+        std::ofstream file(path);
+        file << "bge-tak-eval 1\n6 tempo[0] 1600 1600\n";
+    }
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 6");
+    engine.send("setoption name EvalFile value " + path);
+    engine.send("position startpos moves a1 f6 c3");
+    engine.send("go depth 1");
+    const auto lines = engine.until(is_bestmove);
+    REQUIRE(lines.size() >= 2);
+    const auto info = words_of(lines[lines.size() - 2]);
+    CHECK(info[7] == "-100");
+    CHECK(legal_in("x5,1/x6/x2,2,x3/x6/x6/2,x5 2 2", words_of(lines.back())[1]));
+    std::remove(path.c_str());
+
+    // A file that cannot be read: the search still plays, with the compiled-in weights.
+    engine.send("setoption name EvalFile value /nonexistent/weights.txt");
+    engine.send("go depth 2");
+    const auto after = engine.until(is_bestmove);
+    CHECK(words_of(after[after.size() - 2])[7] != "-100");
+    engine.sync();
+}
+
+TEST_CASE("TinueDepth plays a forced road found before the main search", "[protocol][tinue]") {
+    // White's c3 threatens two roads at once (tests/tak_eval_test.cpp has the same position).
+    EngineSession engine(tak_binary);
+    engine.send("teinewgame 5");
+    engine.send("setoption name TinueDepth value 3");
+    engine.send("position tps 2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
+    engine.send("go movetime 5000");
+    const auto lines = engine.until(is_bestmove);
+    CHECK(lines.back() == "bestmove c3");
+    REQUIRE(lines.size() == 2);
+    const auto info = words_of(lines[0]);
+    CHECK(info[7] == "99997");  // a win three plies away (protocol/info.hpp)
+    CHECK(info.back() != "c3");   // the pv goes on to the road
+    CHECK(lines[0].find(" tinue ") != std::string::npos);
 }

@@ -160,8 +160,18 @@ Bitboard TakEvaluator::road_in_one_squares(const State& state, Side side) {
 
 int TakEvaluator::evaluate(const State& s) const {
     if (road_in_one_squares(s, s.side_to_move())) return road_in_one_score;
-    const int score = linear_eval(weights_->for_size(s.size), s);
-    return std::clamp(score, -road_in_one_score + 1, road_in_one_score - 1);
+    return evaluate_quiet(s);
+}
+
+int TakEvaluator::evaluate_quiet(const State& s) const {
+    // The hash leaves out the board size and komi, which the evaluation depends on.
+    const std::uint64_t key = s.hash ^ (static_cast<std::uint64_t>(s.size) * 0x9E3779B97F4A7C15ULL) ^
+                              (static_cast<std::uint64_t>(s.half_komi + 64) * 0xC2B2AE3D27D4EB4FULL);
+    int score;
+    if (cache_.probe(key, score)) return score;
+    score = std::clamp(linear_eval(weights_->for_size(s.size), s), -road_in_one_score + 1, road_in_one_score - 1);
+    cache_.store(key, score);
+    return score;
 }
 
 std::optional<Move> TakEvaluator::winning_move(State& s) const {

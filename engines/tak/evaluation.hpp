@@ -54,6 +54,36 @@ std::string format_eval_weights_cpp(const EvalWeightSet& weights, std::string_vi
 // The linear part alone, in centi-flats for the side to move (no road-in-one check, no clamp).
 int linear_eval(const EvalWeights& weights, const State& state);
 
+// Remembers recent evaluations by position (the search evaluates many positions more than once:
+// each iteration revisits the last one's leaves). A copy starts empty, so every search thread
+// that copies an evaluator gets its own.
+class EvalCache {
+public:
+    EvalCache() = default;
+    EvalCache(const EvalCache&) {}
+    EvalCache& operator=(const EvalCache&) { return *this; }
+
+    bool probe(std::uint64_t key, int& value) const {
+        if (!entries_) return false;
+        const Entry& entry = entries_[key & (size - 1)];
+        if (entry.key != key) return false;
+        value = entry.value;
+        return true;
+    }
+    void store(std::uint64_t key, int value) {
+        if (!entries_) entries_ = std::make_unique<Entry[]>(size);
+        entries_[key & (size - 1)] = {key, value};
+    }
+
+private:
+    static constexpr std::size_t size = 1 << 16;
+    struct Entry {
+        std::uint64_t key = 0;
+        int value = 0;
+    };
+    std::unique_ptr<Entry[]> entries_;
+};
+
 class TakEvaluator {
 public:
     static constexpr int road_in_one_score = 4000;
@@ -64,6 +94,9 @@ public:
         : owned_(std::move(weights)), weights_(owned_.get()) {}
 
     int evaluate(const State& state) const;
+    // evaluate, when the side to move is known to have no win on the spot (the search has just
+    // asked winning_move): the road-in-one test is skipped.
+    int evaluate_quiet(const State& state) const;
     int order_hint(const State& state, const Move& move) const;
     // A null move is no answer to a road threat, and means nothing in the opening plies or when
     // the mover has nothing left to place.
@@ -80,6 +113,7 @@ public:
 private:
     std::shared_ptr<const EvalWeightSet> owned_;
     const EvalWeightSet* weights_;
+    mutable EvalCache cache_;
 };
 
 }  // namespace bge::tak

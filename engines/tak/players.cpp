@@ -36,6 +36,9 @@ public:
         settings.quiescence_answer_plies = static_cast<int>(options_.integer("ThreatQuiescence"));
         settings.threat_extension = options_.boolean("ThreatExtension");
         settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
+        settings.adaptive_time = options_.boolean("AdaptiveTime");
+        settings.lmr_divisor = static_cast<int>(options_.integer("LmrDivisor"));
+        settings.lmr_base = static_cast<int>(options_.integer("LmrBase"));
 
         search::SearchResult<Tak> result;
         if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
@@ -86,6 +89,11 @@ void add_player_options(protocol::OptionRegistry& options) {
                      "alphabeta: plies below the horizon where a road threat is answered by searching every move");
     options.add_check("ThreatExtension", false, "alphabeta: search a position facing a road threat one ply deeper");
     options.add_spin("AspirationWindow", 0, 0, 10000, "alphabeta: root window around the last score, centi-flats (0: off)");
+    options.add_check("AdaptiveTime", false,
+                      "alphabeta: more time when the best move changes, the score falls or a road is threatened");
+    options.add_spin("LmrDivisor", 0, 0, 1000,
+                     "alphabeta: late move reductions log(depth)*log(n)*100/LmrDivisor + LmrBase/100 (0: 1 or 2 plies)");
+    options.add_spin("LmrBase", 50, 0, 300, "alphabeta: the constant of the logarithmic reductions, hundredths");
     options.add_spin("TinueDepth", 0, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
     options.add_spin("TinueNodes", 20000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");

@@ -1,6 +1,8 @@
 #include "engines/tak/roads.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdlib>
 
 #include "core/tak/bitboard.hpp"
 
@@ -43,26 +45,42 @@ struct Zones {
     }
 };
 
+// ray[square][direction][k]: the first k squares from `square` towards `direction` on the
+// stride-8 layout (k up to the steps to that edge of an 8x8 board).
+struct Rays {
+    Bitboard ray[square_count][4][max_size + 1] = {};
+    Rays() {
+        for (int square = 0; square < square_count; ++square)
+            for (Direction direction : all_directions) {
+                const int d = static_cast<int>(direction);
+                int column = column_of(square), row = row_of(square);
+                for (int k = 1; k <= max_size; ++k) {
+                    column += direction == Direction::right ? 1 : direction == Direction::left ? -1 : 0;
+                    row += direction == Direction::up ? 1 : direction == Direction::down ? -1 : 0;
+                    const bool inside = column >= 0 && column < max_size && row >= 0 && row < max_size;
+                    ray[square][d][k] = ray[square][d][k - 1] | (inside ? bit(square_at(column, row)) : 0);
+                }
+            }
+    }
+};
+const Rays rays;
+
 // The squares a spread from `square` towards `direction` can change, the start included: as far
 // as the stack can carry, up to the edge or a blocker (a wall a capstone could flatten counts).
 // The squares form a straight, connected line.
 Bitboard spread_line(const State& s, const Geometry& g, int square, Direction direction) {
-    const int carry = std::min<int>(s.height[square], s.size);
-    const int limit = std::min<int>(g.steps_to_edge[square][static_cast<int>(direction)], carry);
-    const int step = step_of(direction);
-    const bool cap = (s.caps & bit(square)) != 0;
-    const Bitboard blockers = s.walls | s.caps;
-    Bitboard line = bit(square);
-    int target = square;
-    for (int i = 0; i < limit; ++i) {
-        target += step;
-        if (blockers & bit(target)) {
-            if (cap && (s.walls & bit(target))) line |= bit(target);
-            break;
-        }
-        line |= bit(target);
+    const int d = static_cast<int>(direction);
+    int reach = std::min<int>(g.steps_to_edge[square][d], std::min<int>(s.height[square], s.size));
+    if (const Bitboard blockers = (s.walls | s.caps) & rays.ray[square][d][reach]) {
+        // The nearest blocker, by distance along the ray.
+        const int nearest = (direction == Direction::up || direction == Direction::right)
+                                ? lowest_square(blockers)
+                                : 63 - std::countl_zero(blockers);
+        const int distance = std::abs(nearest - square) / std::abs(step_of(direction));
+        const bool flattens = (s.caps & bit(square)) && (s.walls & bit(nearest));
+        reach = flattens ? distance : distance - 1;
     }
-    return line;
+    return bit(square) | rays.ray[square][d][reach];
 }
 
 }  // namespace
@@ -84,21 +102,10 @@ Move winning_road_move(State& s, Side side) {
         }
     }
     const Zones zones(groups);
-    constexpr Bitboard first_row = 0xFF;
-    constexpr Bitboard first_column = 0x0101010101010101ULL;
     thread_local SpreadList spreads;
     for (Bitboard b = s.top_of(side); b; b &= b - 1) {
         const int square = lowest_square(b);
-        // A spread stays in the stack's row or column; skip the directions whose whole line
-        // cannot meet two opposite zones.
-        const Bitboard row = first_row << (8 * row_of(square));
-        const Bitboard column = first_column << column_of(square);
-        const bool along_row = zones.could_join_through(row);
-        const bool along_column = zones.could_join_through(column);
-        if (!along_row && !along_column) continue;
         for (Direction direction : all_directions) {
-            const bool horizontal = direction == Direction::left || direction == Direction::right;
-            if (!(horizontal ? along_row : along_column)) continue;
             if (!zones.could_join_through(spread_line(s, g, square, direction))) continue;
             spreads_from(s, square, direction, spreads);
             for (const Move& move : spreads) {

@@ -69,6 +69,10 @@ struct AlphaBetaSettings {
     // iteration, when the score fell, or when the side to move is threatened, and shrinks when
     // the best move has held for three iterations (Stockfish's "best move instability").
     bool adaptive_time = false;
+    // Reverse futility pruning: at non-PV nodes up to this depth, not threatened, a static
+    // evaluation at least static_prune_margin * depth above beta returns it. 0: off.
+    int static_prune_depth = 0;
+    int static_prune_margin = 100;
     // Late move reductions by log(depth) * log(move number) / lmr_divisor + lmr_base (in
     // hundredths) instead of the fixed one or two plies; 0: the fixed rule.
     int lmr_divisor = 0;
@@ -435,6 +439,12 @@ private:
                 if (entry->bound == Bound::lower && score >= beta) return score;
                 if (entry->bound == Bound::upper && score <= alpha) return score;
             }
+        }
+
+        if (settings_.static_prune_depth > 0 && !pv_node && depth <= settings_.static_prune_depth &&
+            !is_decisive(beta)) {
+            const int static_eval = quiet_evaluate(state);
+            if (static_eval - settings_.static_prune_margin * depth >= beta && !in_threat()) return static_eval;
         }
 
         if constexpr (NullMoveGame<G>) {

@@ -103,7 +103,8 @@ TEST_CASE("alpha-beta finds a double threat that wins in three plies", "[search]
     limits.depth = 4;
     const auto result = run(*engine, root, limits);
     REQUIRE(result.has_move);
-    CHECK(format_move(result.best) == "c3");
+    // A flat or the capstone on c3: both make the double threat.
+    CHECK((format_move(result.best) == "c3" || format_move(result.best) == "Cc3"));
     CHECK(result.score == search::win_score - 3);
 }
 
@@ -181,15 +182,23 @@ TEST_CASE("the evaluation sees roads that one placement completes", "[search][ev
 }
 
 TEST_CASE("null-move pruning keeps the tactics and saves nodes", "[search]") {
-    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
-    search::Limits limits;
-    limits.depth = 6;
-    auto plain = std::make_unique<TakAlphaBeta>();
+    // Summed over quiet middlegames: one position alone can go either way.
+    std::uint64_t nodes_without = 0, nodes_with = 0;
+    for (const char* quiet : {"x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8",
+                              "x6/x,1,x,2,x2/x,2,1C,21,x2/x2,1,2C,1,x/x,2,x,1,x2/x6 1 9",
+                              "2,x5/x,1,1,x3/x,2,21C,x,1,x/x2,12C,2,x2/x,1,x2,2,x/x6 1 10"}) {
+        const State root = tps(quiet);
+        search::Limits limits;
+        limits.depth = 6;
+        auto plain = std::make_unique<TakAlphaBeta>();
+        auto pruned = std::make_unique<TakAlphaBeta>();
+        pruned->settings().null_move = true;
+        nodes_without += run(*plain, root, limits).nodes;
+        nodes_with += run(*pruned, root, limits).nodes;
+    }
+    CHECK(nodes_with < nodes_without);
     auto pruned = std::make_unique<TakAlphaBeta>();
     pruned->settings().null_move = true;
-    const auto without = run(*plain, root, limits);
-    const auto with = run(*pruned, root, limits);
-    CHECK(with.nodes < without.nodes);
     for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7"}) {
         const State tactical = tps(position);
         INFO(position);
@@ -199,6 +208,7 @@ TEST_CASE("null-move pruning keeps the tactics and saves nodes", "[search]") {
         CHECK_FALSE(allows_win_in_one(tactical, result.best));
     }
     // A null move and its undo leave the position as it was.
+    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
     State s = root;
     const Undo record = play_null(s);
     CHECK(s.side_to_move() == Side::first);
@@ -206,4 +216,70 @@ TEST_CASE("null-move pruning keeps the tactics and saves nodes", "[search]") {
     undo_null(s, record);
     CHECK(format_tps(s) == format_tps(root));
     CHECK(s.hash == root.hash);
+}
+
+TEST_CASE("aspiration windows, threat extensions and threat quiescence keep the tactics", "[search]") {
+    struct Setting {
+        const char* name;
+        void (*apply)(search::AlphaBetaSettings&);
+    };
+    const Setting settings[] = {
+        {"aspiration", [](search::AlphaBetaSettings& s) { s.aspiration_window = 20, s.aspiration_min_depth = 2; }},
+        {"extension", [](search::AlphaBetaSettings& s) { s.threat_extension = true; }},
+        {"static pruning", [](search::AlphaBetaSettings& s) { s.static_prune_depth = 3; }},
+        {"quiescence", [](search::AlphaBetaSettings& s) { s.quiescence_answer_plies = 4; }},
+        {"logarithmic reductions", [](search::AlphaBetaSettings& s) { s.lmr_divisor = 200; }},
+        {"all", [](search::AlphaBetaSettings& s) {
+             s.aspiration_window = 20, s.aspiration_min_depth = 2, s.threat_extension = true;
+             s.quiescence_answer_plies = 4, s.lmr_divisor = 200, s.null_move = true;
+         }},
+    };
+    for (const Setting& setting : settings) {
+        INFO(setting.name);
+        auto engine = std::make_unique<TakAlphaBeta>();
+        setting.apply(engine->settings());
+        for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "x5/x5/1,1,1,1,x/x5/2,2,x3 2 6",
+                                     "x,2,x4/x,2,x4/x,2,x4/x,2,x4/x,2,1,1,x2/x6 1 7"}) {
+            const State root = tps(position);
+            INFO(position);
+            search::Limits limits;
+            limits.depth = 4;
+            const auto result = run(*engine, root, limits);
+            REQUIRE(result.has_move);
+            CHECK_FALSE(allows_win_in_one(root, result.best));
+        }
+        const State double_threat = tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
+        search::Limits limits;
+        limits.depth = 5;
+        const auto result = run(*engine, double_threat, limits);
+        CHECK((format_move(result.best) == "c3" || format_move(result.best) == "Cc3"));
+        CHECK(result.score == search::win_score - 3);
+        // The defender sees the loss coming: every Black move loses within four plies.
+        const State lost = tps("2,x,1,x2/x2,1,x2/1,1,1,x,1/x4,2/2,2,1,x2 2 7");
+        const auto defence = run(*engine, lost, limits);
+        CHECK(defence.score <= -(search::win_score - 4));
+    }
+}
+
+TEST_CASE("a win on the spot is scored at every node, by a spread as well as a placement", "[search]") {
+    // White to move wins only with a spread: b2+ puts a White flat on Black's b3, joining a3 b3
+    // c3 d3 e3; no placement completes a road.
+    const State root = tps("x5/x5/1,2,1,1,1/x,21,x3/2,x4 1 6");
+    TakEvaluator evaluator;
+    State s = root;
+    const auto win = evaluator.winning_move(s);
+    REQUIRE(win);
+    State t = root;
+    play(t, *win);
+    CHECK(outcome(t).is_win_for(Side::first));
+    CHECK_FALSE(win->is_placement());
+    auto engine = std::make_unique<TakAlphaBeta>();
+    search::Limits limits;
+    limits.depth = 3;
+    const auto result = run(*engine, root, limits);
+    CHECK(result.score == search::win_score - 1);
+    // Black, to move here, is threatened and must answer.
+    State black = tps("x5/x5/1,2,1,1,1/x,21,x3/2,x4 2 6");
+    CHECK(evaluator.threatened(black));
+    CHECK_FALSE(evaluator.threatened(s));
 }

@@ -231,7 +231,10 @@ TEST_CASE("the features are the same for a position and its colour-swapped mirro
 
 TEST_CASE("the weights text round-trips and refuses bad files with the reason", "[tak][eval]") {
     const EvalWeightSet& builtin = builtin_eval_weights();
-    for (int size = 4; size <= 8; ++size) CHECK(builtin.present[size]);
+    // Trained sizes; 3x3 and 8x8 use the nearest (4x4, 7x7).
+    for (int size = 4; size <= 7; ++size) CHECK(builtin.present[size]);
+    CHECK(&builtin.for_size(8) == &builtin.for_size(7));
+    CHECK(&builtin.for_size(3) == &builtin.for_size(4));
     const std::string text = format_eval_weights(builtin, "a test\nof two lines");
     auto parsed = parse_eval_weights(text);
     REQUIRE(parsed.ok());

@@ -190,6 +190,24 @@ bool TakEvaluator::null_move_allowed(const State& s) const {
 }
 
 int TakEvaluator::order_hint(const State& s, const Move& move) const {
+    if (s.hash != threats_hash_) {
+        threats_hash_ = s.hash;
+        their_threats_ = road_in_one_squares(s, opponent(s.side_to_move()));
+    }
+    int hint = static_hint(s, move);
+    if (their_threats_) {
+        if (move.is_placement()) {
+            if (their_threats_ & bit(move.square())) hint += 300;
+        } else {
+            const int last = move.square() + step_of(move.direction()) * move.squares_crossed();
+            const Bitboard path = bit(last) | bit(move.square() + step_of(move.direction()));
+            if (their_threats_ & path) hint += 150;
+        }
+    }
+    return hint;
+}
+
+int TakEvaluator::static_hint(const State& s, const Move& move) const {
     const Side us = s.side_to_move();
     const int square = move.square();
     const Bitboard here = bit(square);

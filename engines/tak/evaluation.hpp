@@ -97,7 +97,11 @@ public:
     // evaluate, when the side to move is known to have no win on the spot (the search has just
     // asked winning_move): the road-in-one test is skipped.
     int evaluate_quiet(const State& state) const;
+    // Move ordering for alpha-beta: static_hint, and first of all the answers to a road threat
+    // (placements on the opponent's road-in-one squares, spreads whose first or last square is one).
     int order_hint(const State& state, const Move& move) const;
+    // The move's merit from its kind, its square and its neighbours alone (MCTS's priors).
+    int static_hint(const State& state, const Move& move) const;
     // A null move is no answer to a road threat, and means nothing in the opening plies or when
     // the mover has nothing left to place.
     bool null_move_allowed(const State& state) const;
@@ -114,6 +118,9 @@ private:
     std::shared_ptr<const EvalWeightSet> owned_;
     const EvalWeightSet* weights_;
     mutable EvalCache cache_;
+    // The opponent's road-in-one squares of the last position ordered (by hash).
+    mutable std::uint64_t threats_hash_ = 0;
+    mutable Bitboard their_threats_ = 0;
 };
 
 }  // namespace bge::tak

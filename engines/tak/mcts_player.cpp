@@ -30,7 +30,7 @@ int TakMctsPolicy::negamax(State& state, int depth, int alpha, int beta) const {
     generate_moves(state, moves);
     std::vector<std::pair<int, Move>> ordered;
     ordered.reserve(moves.size());
-    for (const Move& move : moves) ordered.emplace_back(evaluator.order_hint(state, move), move);
+    for (const Move& move : moves) ordered.emplace_back(evaluator.static_hint(state, move), move);
     std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     int best = -1'000'000;
     for (const auto& [hint, move] : ordered) {
@@ -59,7 +59,7 @@ float TakMctsPolicy::logit(const State& s, const Context& c, const Move& move) c
         if ((c.our_threats & here) && move.stone() != Stone::wall) return 12.0f;
         if (c.their_threats & here) return 5.0f + (move.stone() == Stone::flat ? 0.0f : 0.5f);
     }
-    float logit = static_cast<float>(evaluator.order_hint(s, move)) / 25.0f;
+    float logit = static_cast<float>(evaluator.static_hint(s, move)) / 25.0f;
     if (c.their_threats && !move.is_placement()) logit += 0.5f;  // spreads can also break a road
     return logit;
 }

@@ -33,10 +33,13 @@ public:
         if (eval_file_.refresh(options_)) search_->evaluator() = TakEvaluator(eval_file_.weights());
         search::AlphaBetaSettings& settings = search_->settings();
         settings.null_move = options_.boolean("NullMove");
+        settings.null_move_reduction = static_cast<int>(options_.integer("NullMoveReduction"));
         settings.quiescence_answer_plies = static_cast<int>(options_.integer("ThreatQuiescence"));
         settings.threat_extension = options_.boolean("ThreatExtension");
         settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
         settings.adaptive_time = options_.boolean("AdaptiveTime");
+        settings.static_prune_depth = static_cast<int>(options_.integer("StaticPruneDepth"));
+        settings.static_prune_margin = static_cast<int>(options_.integer("StaticPruneMargin"));
         settings.lmr_divisor = static_cast<int>(options_.integer("LmrDivisor"));
         settings.lmr_base = static_cast<int>(options_.integer("LmrBase"));
 
@@ -85,17 +88,22 @@ private:
 void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("NullMove", true, "alphabeta: null-move pruning");
+    options.add_spin("NullMoveReduction", 2, 1, 6, "alphabeta: the null move's depth reduction R (plus depth/6)");
     options.add_spin("ThreatQuiescence", 0, 0, 16,
                      "alphabeta: plies below the horizon where a road threat is answered by searching every move");
-    options.add_check("ThreatExtension", false, "alphabeta: search a position facing a road threat one ply deeper");
-    options.add_spin("AspirationWindow", 0, 0, 10000, "alphabeta: root window around the last score, centi-flats (0: off)");
+    options.add_check("ThreatExtension", true, "alphabeta: search a position facing a road threat one ply deeper");
+    options.add_spin("AspirationWindow", 40, 0, 10000, "alphabeta: root window around the last score, centi-flats (0: off)");
     options.add_check("AdaptiveTime", false,
                       "alphabeta: more time when the best move changes, the score falls or a road is threatened");
+    options.add_spin("StaticPruneDepth", 0, 0, 8,
+                     "alphabeta: reverse futility pruning up to this depth (0: off): a static evaluation "
+                     "StaticPruneMargin x depth above beta cuts off");
+    options.add_spin("StaticPruneMargin", 100, 1, 5000, "alphabeta: the margin of StaticPruneDepth, centi-flats per ply");
     options.add_spin("LmrDivisor", 0, 0, 1000,
                      "alphabeta: late move reductions log(depth)*log(n)*100/LmrDivisor + LmrBase/100 (0: 1 or 2 plies)");
     options.add_spin("LmrBase", 50, 0, 300, "alphabeta: the constant of the logarithmic reductions, hundredths");
-    options.add_spin("TinueDepth", 0, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
-    options.add_spin("TinueNodes", 20000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
+    options.add_spin("TinueDepth", 5, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
+    options.add_spin("TinueNodes", 30000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_mcts_player_options(options);

@@ -2,11 +2,14 @@
 // The one engine loop, shared by every game: reads commands, keeps the position, runs searches
 // on their own thread, and answers in the TEI or UGI dialect (docs/protocol.md).
 //
-// Threads: the caller's thread reads and handles commands; each `go` runs on a search thread. So
-// `isready`, `stop` and `quit` are answered while a search runs, and exactly one `bestmove`
-// follows each accepted `go`. A `go` that arrives during a search waits for it to end. Commands that change what a
-// search uses (setoption, new game, bench) first stop the running search and wait for its `bestmove`; `position` only
-// changes the loop's own copy, so it is applied at once.
+// Threads: input is read on its own thread (protocol/input_thread.hpp); the caller's thread takes
+// each line as it comes and never waits on a search; each `go` runs on a search thread. A `go`
+// that arrives during a search is queued, with every command after it, and they run in order
+// once the search ends (a queued `go` in turn holds the commands behind it until its bestmove);
+// `stop`, `quit`, `isready`, `ponderhit`, `debug` and `query` are handled at once, queue or not.
+// Commands that change what a search uses (setoption, new game, bench), sent during a search,
+// stop it and run after its `bestmove`. Exactly one `bestmove` follows each accepted `go`, also
+// one that `stop` drops from the queue.
 //
 // Bad input never stops the loop: each problem gets one `info string error: ...` line and leaves
 // the state as it was.
@@ -15,6 +18,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <deque>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -28,6 +33,7 @@
 #include "core/perft.hpp"
 #include "protocol/engine_spec.hpp"
 #include "protocol/info.hpp"
+#include "protocol/input_thread.hpp"
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "protocol/output.hpp"
@@ -57,35 +63,35 @@ public:
     // Runs until `quit` or the end of input. With arguments, runs each as a command and exits,
     // as Stockfish does (`tak bench`, `tak "position startpos" "go perft 4"`).
     int run(const std::vector<std::string>& commands, int input_fd = 0) {
+        Inbox inbox;
         if (!commands.empty()) {
-            for (const auto& command : commands)
-                if (!handle(command)) break;
-            finish_input();
-            return 0;
+            for (const auto& command : commands) inbox.post(InputLine{command, false, command.size()});
+            inbox.close();
+            return serve(inbox);
         }
         LineReader reader(input_fd);
-        bool first = true;
+        // The first command may hand the session to another protocol (pbrain). It is read before
+        // the reading thread starts, so the other protocol gets the rest of the input untouched.
         while (auto line = reader.next()) {
             if (line->too_long) {
-                out_.error(fmt::format("line too long ({} bytes; the limit is {}); ignored", line->full_length,
-                                       LineReader::default_limit));
+                report_too_long(*line);
                 continue;
             }
-            if (first && !split_words(line->text).empty()) {
-                first = false;
-                if (spec_.take_over && player_)
-                    if (const auto status = spec_.take_over(line->text, reader, options_, *player_)) return *status;
-            }
-            if (!handle(line->text)) return 0;
+            if (split_words(line->text).empty()) continue;
+            if (spec_.take_over && player_)
+                if (const auto status = spec_.take_over(line->text, reader, options_, *player_)) return *status;
+            inbox.post(std::move(*line));
+            InputThread input(reader, inbox, [this](const InputLine& next) { note_arrival(next); });
+            return serve(inbox);
         }
-        finish_input();
-        return 0;
+        inbox.close();
+        return serve(inbox);
     }
 
-    // Handles one command line; false means quit.
-    bool handle(std::string_view line) {
+    // Runs one command now, queue or not; false means quit.
+    bool handle(std::string_view line, bool dropped = false) {
         try {
-            return dispatch(line);
+            return dispatch(line, dropped);
         } catch (const std::exception& e) {
             out_.error(fmt::format("internal error while handling '{}': {}", excerpt(line), e.what()));
         } catch (...) {
@@ -97,7 +103,131 @@ public:
     const OptionRegistry& options() const { return options_; }
 
 private:
-    bool dispatch(std::string_view line) {
+    // A command waiting behind a search; `stop` drops the `go`s among them (dropped).
+    struct Queued {
+        std::string line;
+        bool is_go = false;
+        bool dropped = false;
+    };
+
+    // How long `quit` waits for the running search to print its bestmove. Searches stop within
+    // milliseconds; only a long step that does not look at the stop flag takes longer.
+    static constexpr std::chrono::milliseconds quit_grace{1000};
+    // Input is read whatever the queue holds, so a flood must not take all memory.
+    static constexpr std::size_t queue_limit_bytes = std::size_t{256} << 20;
+
+    // ---------------------------------------------------------------------------------------
+    // Input and the queue
+
+    // The loop's thread: takes each line as it arrives, and never waits on a search.
+    int serve(Inbox& inbox) {
+        inbox_ = &inbox;
+        while (true) {
+            const auto line = inbox.wait();
+            drain();
+            if (line && !accept(*line)) return quit();
+            if (inbox.at_end()) {
+                // End of input: queued commands still run, each search to its end; nobody is
+                // left to stop an infinite one.
+                input_ended_ = true;
+                drain();
+                if (search_running() && infinite_) stop_.store(true);
+                if (pending_.empty() && !search_running()) break;
+            }
+        }
+        inbox_ = nullptr;
+        return 0;
+    }
+
+    // On the reading thread, before the loop takes the line: `quit` cuts a running bench short.
+    void note_arrival(const InputLine& line) {
+        const auto words = split_words(line.text);
+        if (!words.empty() && words[0] == "quit") quit_seen_.store(true);
+    }
+
+    void report_too_long(const InputLine& line) {
+        out_.error(fmt::format("line too long ({} bytes; the limit is {}); ignored", line.full_length,
+                               LineReader::default_limit));
+    }
+
+    // A line as it arrives; false means quit.
+    bool accept(const InputLine& line) {
+        if (line.too_long) {
+            report_too_long(line);
+            return true;
+        }
+        const auto words = split_words(line.text);
+        if (words.empty()) return true;
+        const std::string_view command = words[0];
+        if (command == "quit") return false;
+        if (command == "stop") {
+            stop_.store(true);
+            for (auto& queued : pending_) queued.dropped = queued.dropped || queued.is_go;
+            return true;
+        }
+        if (command == "isready" || command == "ponderhit" || command == "debug" || command == "query")
+            return handle(line.text);
+        if (pending_.empty() && search_running()) {
+            // `position`, `d` and the like do not disturb a search: with nothing queued they run now.
+            if (!waits_for_search(command)) return handle(line.text);
+            // The others queue; those that change what a search uses end it first, and so does a
+            // `go` sent during `go infinite`. Behind a queued `go` they wait without ending its search.
+            if (command != "go" || infinite_) stop_.store(true);
+        }
+        if (queued_bytes_ + line.text.size() > queue_limit_bytes) {
+            out_.error(fmt::format("over {} MiB of commands wait for the search; '{}' ignored", queue_limit_bytes >> 20,
+                                   excerpt(line.text)));
+            return true;
+        }
+        queued_bytes_ += line.text.size();
+        pending_.push_back(Queued{line.text, command == "go"});
+        drain();
+        return true;
+    }
+
+    // Joins a search that has ended; true while one runs.
+    bool search_running() {
+        if (search_thread_.joinable() && !searching_.load()) search_thread_.join();
+        return search_thread_.joinable();
+    }
+
+    // Commands that cannot run beside a search: a second search, and what changes what a search
+    // uses. They wait for its bestmove in the queue, and so does everything after them.
+    static bool waits_for_search(std::string_view command) {
+        return command == "go" || command == "setoption" || command == "teinewgame" || command == "uginewgame" ||
+               command == "bench";
+    }
+
+    // Runs queued commands in order while no search runs. A queued `go` holds the rest until its
+    // own bestmove, so a piped script means the same however fast it arrives.
+    void drain() {
+        while (!pending_.empty() && !search_running()) {
+            const Queued queued = std::move(pending_.front());
+            pending_.pop_front();
+            queued_bytes_ -= queued.line.size();
+            handle(queued.line, queued.dropped);
+        }
+    }
+
+    // `quit`: the running search stops and prints its bestmove; queued commands are dropped.
+    int quit() {
+        pending_.clear();
+        queued_bytes_ = 0;
+        stop_.store(true);
+        const auto give_up = std::chrono::steady_clock::now() + quit_grace;
+        while (searching_.load() && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        // A search deaf to stop is not waited for: every line already went out whole and flushed.
+        if (searching_.load()) std::_Exit(0);
+        join_search();
+        inbox_ = nullptr;
+        return 0;
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Commands
+
+    bool dispatch(std::string_view line, bool dropped) {
         const auto words = split_words(line);
         if (words.empty()) return true;
         const std::string_view command = words[0];
@@ -120,7 +250,7 @@ private:
         else if (command == "position")
             set_position(words);
         else if (command == "go")
-            go(words);
+            go(words, dropped);
         else if (command == "query")
             query(words);
         else if (command == "d")
@@ -265,11 +395,9 @@ private:
     // ---------------------------------------------------------------------------------------
     // Search
 
-    void go(const std::vector<std::string_view>& words) {
-        // A `go` sent before the previous search ended waits for it (as Stockfish does), so
-        // scripts may pipe several searches at once; an infinite one is stopped instead.
-        if (searching_ && infinite_) stop_.store(true);
-        join_search();
+    // `dropped`: a `go` that `stop` took off the queue; it is answered at once, without a search.
+    void go(const std::vector<std::string_view>& words, bool dropped) {
+        join_search();  // serve() sends a `go` only once no search runs
         search::Limits limits;
         std::optional<int> perft_depth;
         for (std::size_t i = 1; i < words.size(); ++i) {
@@ -314,23 +442,32 @@ private:
             if (!parsed) return out_.error(parsed.error());
         }
         if (!game_) return out_.error("no position set; send position before go");
-        if (perft_depth) return start_perft(*perft_depth);
+        if (perft_depth) return dropped ? out_.line("nodes 0") : start_perft(*perft_depth);
         if (const Outcome outcome = game_->outcome(); outcome.is_over())
             return out_.error(
                 fmt::format("the game is over ({}); nothing to search", G::result_text(game_->current(), outcome)));
         if (is_chance_node<G>(game_->current()))
             return out_.error("a roll is due: the engine never rolls; send the position with its roll");
         if (!player_) return out_.error("no player selected");
+        if (dropped) return out_.line("bestmove " + any_move(game_->current()));
 
         search::SearchRequest<G> request;
         request.root = game_->current();
         request.history = game_->hashes();
         request.limits = limits;
         request.start = search::Clock::now();
-        stop_.store(false);
+        // After the end of input nobody is left to stop an infinite search.
+        stop_.store(limits.infinite && input_ended_);
         searching_ = true;
         infinite_ = limits.infinite;
         search_thread_ = std::thread([this, request = std::move(request)] { run_search(request); });
+    }
+
+    // The first legal move in generation order: the answer when there is no search result.
+    static std::string any_move(const State& position) {
+        MoveList<G> moves;
+        G::generate_moves(position, moves);
+        return moves.empty() ? "none" : G::format_move(position, moves[0]);
     }
 
     void run_search(const search::SearchRequest<G>& request) {
@@ -349,15 +486,12 @@ private:
         // result, a full tree). Whatever ends one (stop, go, setoption, quit, end of input) sets stop_.
         if (request.limits.infinite)
             while (!stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        if (best.empty()) {
-            // Exactly one bestmove per go, even if the search failed: any legal move.
-            MoveList<G> moves;
-            G::generate_moves(root, moves);
-            best = moves.empty() ? "none" : G::format_move(root, moves[0]);
-        }
-        // Cleared before the line goes out, so a client's next `go` is never refused as early.
+        // Exactly one bestmove per go, even if the search failed: any legal move.
+        if (best.empty()) best = any_move(root);
+        // Cleared before the line goes out, so a client's next `go` never waits behind this search.
         searching_ = false;
         out_.line("bestmove " + best);
+        if (inbox_) inbox_->wake();
     }
 
     void start_perft(int depth) {
@@ -395,8 +529,12 @@ private:
                         break;
                     }
                     const auto record = G::play(position, moves[i]);
-                    const std::uint64_t count = perft<G>(position, child_depth);
+                    const std::uint64_t count = stoppable_perft(position, child_depth);
                     G::undo(position, moves[i], record);
+                    if (stop_.load()) {
+                        out_.line(fmt::format("info string perft stopped after {} of {} moves", i, moves.size()));
+                        break;
+                    }
                     out_.line(fmt::format("{} {}", G::format_move(root, moves[i]), count));
                     total += count;
                 }
@@ -407,7 +545,39 @@ private:
                                     total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
             searching_ = false;
             out_.line(fmt::format("nodes {}", total));
+            if (inbox_) inbox_->wake();
         });
+    }
+
+    // perft<G>, looking at the stop flag at every node more than two plies from the leaves, so
+    // `stop` and `quit` end even a deep perft promptly. A stopped count is partial.
+    std::uint64_t stoppable_perft(State& position, int depth) {
+        if (stop_.load()) return 0;
+        if (depth <= 2) return perft<G>(position, depth);
+        if constexpr (StochasticGame<G>) {
+            if (G::is_chance_node(position)) {
+                ChanceList<G> rolls;
+                G::chance_outcomes(position, rolls);
+                std::uint64_t total = 0;
+                for (const auto& roll : rolls) {
+                    const auto record = G::play(position, roll.roll);
+                    total += stoppable_perft(position, depth);
+                    G::undo(position, roll.roll, record);
+                }
+                return total;
+            }
+        }
+        if (G::outcome(position).is_over()) return 0;
+        MoveList<G> moves;
+        G::generate_moves(position, moves);
+        std::uint64_t total = 0;
+        for (const auto& move : moves) {
+            if (stop_.load()) break;
+            const auto record = G::play(position, move);
+            total += stoppable_perft(position, depth - 1);
+            G::undo(position, move, record);
+        }
+        return total;
     }
 
     void bench(const std::vector<std::string_view>& words) {
@@ -427,7 +597,6 @@ private:
         // does shows here, also for searches whose node count is fixed (MCTS iterations).
         std::uint64_t signature = 0xB3C4D5E6F7A81929ULL;
         const auto start = std::chrono::steady_clock::now();
-        std::atomic<bool> never{false};
         for (std::size_t i = 0; i < spec_.bench_positions.size(); ++i) {
             auto position = G::parse_position(*variant, spec_.bench_positions[i]);
             if (!position) return out_.error(fmt::format("bench position {}: {}", i + 1, position.error()));
@@ -438,8 +607,9 @@ private:
             request.limits = player_->bench_limits(depth);
             request.start = search::Clock::now();
             search::SearchControl<G> control;
-            control.stop = &never;
+            control.stop = &quit_seen_;  // a `quit` read meanwhile ends bench without a result
             const auto result = player_->search(request, control);
+            if (quit_seen_.load()) return;
             total_nodes += result.nodes;
             const std::string best = result.has_move ? G::format_move(*position, result.best) : "none";
             for (const char c : fmt::format("{} {} {};", best, result.score, result.nodes))
@@ -466,12 +636,6 @@ private:
         join_search();
     }
 
-    // End of input: let a bounded search finish; nobody is left to stop an infinite one.
-    void finish_input() {
-        if (searching_ && infinite_) stop_.store(true);
-        join_search();
-    }
-
     EngineSpec<G> spec_;
     Output& out_;
     OptionRegistry options_;
@@ -482,6 +646,11 @@ private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> searching_{false};
     std::atomic<bool> infinite_{false};
+    std::atomic<bool> quit_seen_{false};  // set by the reading thread
+    Inbox* inbox_ = nullptr;              // while serve() runs: searches wake it as they end
+    std::deque<Queued> pending_;
+    std::size_t queued_bytes_ = 0;  // text in pending_
+    bool input_ended_ = false;
 };
 
 }  // namespace bge::protocol

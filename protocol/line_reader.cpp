@@ -1,5 +1,6 @@
 #include "protocol/line_reader.hpp"
 
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -14,6 +15,19 @@ bool LineReader::fill() {
     }
     char chunk[65536];
     while (true) {
+        if (interrupt_fd_ >= 0 && fd_ >= 0) {
+            pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupt_fd_, POLLIN, 0}};
+            if (::poll(watched, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                eof_ = true;
+                return false;
+            }
+            if (watched[1].revents != 0) {
+                eof_ = true;
+                return false;
+            }
+            // The input is readable, closed or invalid: read() tells which.
+        }
         const ssize_t got = ::read(fd_, chunk, sizeof chunk);
         if (got > 0) {
             buffer_.append(chunk, static_cast<std::size_t>(got));

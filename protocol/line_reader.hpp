@@ -23,11 +23,16 @@ public:
     // The next line, or nothing at end of input.
     std::optional<InputLine> next();
 
+    // While waiting for input, also watch `fd`: once it is readable, reading ends as at end of
+    // input. Lets the owner of a reading thread end it without closing the input.
+    void set_interrupt(int fd) { interrupt_fd_ = fd; }
+
 private:
     bool fill();
 
     int fd_;
     std::size_t limit_;
+    int interrupt_fd_ = -1;
     std::string buffer_;
     std::size_t start_ = 0;
     bool eof_ = false;

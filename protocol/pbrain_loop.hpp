@@ -6,8 +6,11 @@
 // The manager drives everything: START/RECTSTART make a board (OK), BEGIN/TURN/BOARD...DONE ask
 // for a move (answered "x,y"), INFO sets limits and rules, TAKEBACK and RESTART edit the game
 // (OK), ABOUT describes the brain, END exits. Coordinates are 0-based x,y from the top left.
-// The brain does not read while it thinks (the protocol allows a single thread): searches end by
-// their own time limits, set from INFO timeout_turn / time_left / timeout_match.
+// Searches end by their own time limits, set from INFO timeout_turn / time_left / timeout_match.
+//
+// Threads: input is read on its own thread (protocol/input_thread.hpp) and each move is thought
+// about on a search thread, so END, STOP and YXSTOP are acted on while the brain thinks. Other
+// commands that arrive meanwhile wait, in order, until the move is out.
 //
 // Bad input never stops the session: a malformed command, a move on an occupied cell or off the
 // board, or a broken BOARD block gets one "ERROR <why>" line and the game stays as it was;
@@ -19,15 +22,21 @@
 #include <array>
 #include <atomic>
 #include <cctype>
+#include <chrono>
+#include <cstdlib>
+#include <deque>
+#include <exception>
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "core/game.hpp"
 #include "protocol/info.hpp"
+#include "protocol/input_thread.hpp"
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "protocol/output.hpp"
@@ -76,21 +85,22 @@ public:
                   Output& output)
         : hooks_(std::move(hooks)), identity_(std::move(identity)), options_(options), player_(player), out_(output) {}
 
-    // Serves from `first_line` on, reading the rest from `input`; returns the exit status.
-    int run(std::string_view first_line, LineReader& input) {
-        input_ = &input;
-        if (!handle(first_line)) return 0;
-        while (auto line = input.next()) {
-            if (line->too_long) {
-                out_.line(fmt::format("ERROR line too long ({} bytes); ignored", line->full_length));
-                continue;
-            }
-            if (!handle(line->text)) return 0;
-        }
-        return 0;
+    ~PbrainSession() {
+        stop_.store(true);
+        if (search_thread_.joinable()) search_thread_.join();
     }
 
-    // Handles one command (reading a BOARD block's lines from the input); false means END.
+    // Serves from `first_line` on, reading the rest from `input`; returns the exit status.
+    int run(std::string_view first_line, LineReader& input) {
+        Inbox inbox;
+        inbox_ = &inbox;
+        InputThread reading(input, inbox);
+        const int status = serve(first_line, inbox);
+        inbox_ = nullptr;
+        return status;
+    }
+
+    // Handles one command now (reading a BOARD block's lines from the input); false means END.
     bool handle(std::string_view line) {
         try {
             return dispatch(line);
@@ -101,6 +111,96 @@ public:
     }
 
 private:
+    // How long END waits for a search to notice the stop flag before the brain exits anyway.
+    static constexpr std::chrono::milliseconds end_grace{1000};
+    // Input is read while the brain thinks, so a flood must not take all memory.
+    static constexpr std::size_t queue_limit_bytes = std::size_t{256} << 20;
+
+    // The loop's thread: takes each line as it arrives and never waits on a search.
+    int serve(std::string_view first_line, Inbox& inbox) {
+        if (!accept(InputLine{std::string(first_line), false, first_line.size()})) return end();
+        while (true) {
+            const auto line = inbox.wait();
+            drain();
+            if (line && !accept(*line)) return end();
+            // End of input: the move being thought about and the commands waiting for it still
+            // run, as a script expects.
+            if (inbox.at_end()) {
+                drain();
+                if (pending_.empty() && !thinking()) return 0;
+            }
+        }
+    }
+
+    // A line as it arrives; false means END.
+    bool accept(const InputLine& line) {
+        if (line.too_long) {
+            out_.line(fmt::format("ERROR line too long ({} bytes); ignored", line.full_length));
+            return true;
+        }
+        const auto words = split_words(line.text);
+        if (words.empty()) return true;
+        const std::string command = upper(words[0]);
+        if (command == "END") return false;
+        // Yixin's YXSTOP (and STOP): answer with the best move found so far; nothing when idle.
+        if (command == "STOP" || command == "YXSTOP") {
+            stop_.store(true);
+            return true;
+        }
+        if (queued_bytes_ + line.text.size() > queue_limit_bytes) {
+            out_.line(fmt::format("ERROR over {} MiB of commands wait for the move; ignored", queue_limit_bytes >> 20));
+            return true;
+        }
+        queued_bytes_ += line.text.size();
+        pending_.push_back(line.text);
+        drain();
+        return true;
+    }
+
+    // Sends the move of a search that has ended; true while one runs.
+    bool thinking() {
+        if (search_thread_.joinable() && !searching_.load()) {
+            search_thread_.join();
+            send_move();
+        }
+        return search_thread_.joinable();
+    }
+
+    // Sends the move of a search that has ended, then runs waiting commands in order until one
+    // starts a search.
+    void drain() {
+        while (!thinking() && !pending_.empty()) {
+            const std::string line = std::move(pending_.front());
+            pending_.pop_front();
+            queued_bytes_ -= line.size();
+            if (!handle(line)) return;
+        }
+    }
+
+    // END: the brain exits at once; a move still being thought about is not sent.
+    int end() {
+        pending_.clear();
+        queued_bytes_ = 0;
+        stop_.store(true);
+        const auto give_up = std::chrono::steady_clock::now() + end_grace;
+        while (searching_.load() && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        if (searching_.load()) std::_Exit(0);  // a search deaf to stop is not waited for
+        if (search_thread_.joinable()) search_thread_.join();
+        return 0;
+    }
+
+    // The next line of a BOARD block: what waits in the queue first, then new input.
+    std::optional<InputLine> next_block_line() {
+        if (!pending_.empty()) {
+            InputLine line{std::move(pending_.front()), false, 0};
+            pending_.pop_front();
+            queued_bytes_ -= line.text.size();
+            return line;
+        }
+        return inbox_ ? inbox_->next_line() : std::nullopt;
+    }
+
     static std::string upper(std::string_view text) {
         std::string result(text);
         for (char& c : result) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -230,7 +330,7 @@ private:
         std::vector<Point> own_stones, their_stones, blocked;
         std::optional<std::string> problem;
         bool done = false;
-        while (auto line = input_ ? input_->next() : std::nullopt) {
+        while (auto line = next_block_line()) {
             const auto words = split_words(line->text);
             if (words.empty()) continue;
             if (upper(words[0]) == "DONE") {
@@ -354,6 +454,7 @@ private:
         return limits;
     }
 
+    // Starts the search for the brain's move; send_move() answers once it has ended.
     void think() {
         auto position = position_with(stones_, blocked_);
         if (!position) return error(position.error());
@@ -364,22 +465,39 @@ private:
         request.history = {G::hash(*position)};
         request.limits = limits();
         request.start = search::Clock::now();
-        search::SearchControl<G> control;
-        control.stop = &never_;
-        const State root = *position;
-        control.report = [this, &root](const search::Report<G>& report) {
-            out_.line("MESSAGE " + format_info<G>(report, root).substr(5));
-        };
-        auto result = player_.search(request, control);
-        typename G::Move best = result.best;
-        if (!result.has_move) {
+        stop_.store(false);
+        failure_.reset();
+        searching_.store(true);
+        search_thread_ = std::thread([this, request = std::move(request)] {
+            search::SearchControl<G> control;
+            control.stop = &stop_;
+            control.report = [this, &request](const search::Report<G>& report) {
+                out_.line("MESSAGE " + format_info<G>(report, request.root).substr(5));
+            };
+            try {
+                result_ = player_.search(request, control);
+            } catch (const std::exception& e) {
+                failure_ = e.what();
+            } catch (...) {
+                failure_ = "unknown exception";
+            }
+            root_ = request.root;
+            searching_.store(false);
+            if (inbox_) inbox_->wake();
+        });
+    }
+
+    void send_move() {
+        if (failure_) return out_.line(fmt::format("ERROR internal error: {}", *failure_));
+        typename G::Move best = result_.best;
+        if (!result_.has_move) {
             MoveList<G> moves;
-            G::generate_moves(root, moves);
+            G::generate_moves(*root_, moves);
             if (moves.empty()) return error("no legal move");
             best = moves[0];
         }
         const Point point = hooks_.coordinates(best);
-        stones_[static_cast<std::size_t>(index_of(G::side_to_move(root)))].push_back(point);
+        stones_[static_cast<std::size_t>(index_of(G::side_to_move(*root_)))].push_back(point);
         out_.line(fmt::format("{},{}", point.first, point.second));
     }
 
@@ -390,7 +508,15 @@ private:
     OptionRegistry& options_;
     search::Player<G>& player_;
     Output& out_;
-    LineReader* input_ = nullptr;
+    Inbox* inbox_ = nullptr;  // while run() serves: the search wakes it as it ends
+    std::deque<std::string> pending_;
+    std::size_t queued_bytes_ = 0;  // text in pending_
+    std::thread search_thread_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> searching_{false};
+    search::SearchResult<G> result_;  // written by the search thread, read after the join
+    std::optional<std::string> failure_;
+    std::optional<State> root_;
     std::optional<Variant> variant_;
     int width_ = 0, height_ = 0;
     int rule_ = 0;
@@ -401,7 +527,6 @@ private:
     std::int64_t timeout_match_ = 0;
     bool timeout_match_set_ = false;
     std::optional<std::int64_t> time_left_;
-    std::atomic<bool> never_{false};
 };
 
 }  // namespace bge::protocol

@@ -150,15 +150,24 @@ TEST_CASE("an infinite search that ends early still waits for stop", "[protocol]
     CHECK(engine.sync().empty());  // exactly one bestmove
 }
 
-TEST_CASE("a go during a search waits for it, so piped scripts work", "[protocol]") {
+TEST_CASE("a go during a search is queued, and what follows it runs in order, so piped scripts work", "[protocol]") {
     EngineSession engine(tak_binary);
     engine.send("teinewgame 5");
     engine.send("position startpos");
     engine.send("go depth 4");
     engine.send("position startpos moves a1");
     engine.send("go depth 3");
+    engine.send("position startpos moves a1 e5");  // queued behind the second go
+    engine.send("d");
+    engine.send("go depth 2");
     CHECK(legal_in("x5/x5/x5/x5/x5 1 1", read_search(engine), 5));
     CHECK(legal_in("x5/x5/x5/x5/2,x4 2 1", read_search(engine), 5));
+    // d ran after the second search and before the third, on the position sent between them.
+    const auto board = engine.until([](const std::string& line) { return line.rfind("Flats: ", 0) == 0; });
+    for (const auto& line : board) CHECK_FALSE(is_bestmove(line));
+    CHECK(std::find(board.begin(), board.end(), "TPS: x4,1/x5/x5/x5/2,x4 1 2") != board.end());
+    CHECK(legal_in("x4,1/x5/x5/x5/2,x4 1 2", read_search(engine), 5));
+    CHECK(engine.sync().empty());
 }
 
 TEST_CASE("cutegames' UGI transcript", "[protocol][ugi]") {

@@ -2,6 +2,7 @@
 // What a search may spend: the clock (per side), a fixed time per move, nodes or depth.
 // The protocol layer fills this from `go`; the time manager turns it into deadlines.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <optional>

@@ -347,6 +347,18 @@ TEST_CASE("the tinue search finds a double threat and proves its line", "[tak][t
     // The start has nothing, and a search that runs out of nodes says it is not complete.
     CHECK_FALSE(search.search(tps("x6/x6/x6/x6/x6/x6 1 1"), 3, 1'000'000).first);
     CHECK_FALSE(search.search(tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,x3 1 7"), 3, 10).complete);
+    // A deadline already passed ends it at the first clock check, whatever the move budget: on
+    // the position whose full search is the largest of a sample.
+    State largest;
+    std::uint64_t most = 0;
+    for (const State& s : random_positions(300, 43)) {
+        const TinueResult full = search.search(s, 4, 1'000'000'000);
+        if (full.complete && full.nodes > most) most = full.nodes, largest = s;
+    }
+    REQUIRE(most > 2000);
+    const TinueResult late = search.search(largest, 4, 1'000'000'000, nullptr, bge::search::Clock::now());
+    CHECK_FALSE(late.complete);
+    CHECK(late.nodes < most);
 }
 
 TEST_CASE("the tinue search agrees with an exhaustive search two moves deep", "[tak][tinue]") {

@@ -45,9 +45,15 @@ public:
 
         search::SearchResult<Tak> result;
         if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
+            // On a clock, the forced-road search may take a quarter of the move's planned time: with
+            // tall stacks its move budget alone can outlast a short move and lose on time.
+            const search::TimeBudget planned =
+                search::plan_time(request.limits, request.root.side_to_move(), request.start);
+            std::optional<search::Clock::time_point> deadline;
+            if (planned.soft) deadline = request.start + (*planned.soft - request.start) / 4;
             const TinueResult tinue = tinue_.search(request.root, tinue_depth,
                                                     static_cast<std::uint64_t>(options_.integer("TinueNodes")),
-                                                    control.stop);
+                                                    control.stop, deadline);
             result.nodes = tinue.nodes;
             if (tinue.first) {
                 result.best = *tinue.first;

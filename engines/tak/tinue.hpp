@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/tak/tak.hpp"
+#include "search/limits.hpp"
 
 namespace bge::tak {
 
@@ -32,9 +33,10 @@ class TinueSearch {
 public:
     // Looks for a forced win for the side to move in at most `max_depth` attacker moves (the
     // final winning move included: depth 1 is a win on the spot, 2 a threat that cannot be
-    // answered). `stop`, when given, ends the search early.
+    // answered). `stop` and `deadline`, when given, end the search early.
     TinueResult search(const State& root, int max_depth, std::uint64_t node_budget,
-                       const std::atomic<bool>* stop = nullptr);
+                       const std::atomic<bool>* stop = nullptr,
+                       std::optional<search::Clock::time_point> deadline = std::nullopt);
 
 private:
     bool attack(State& state, int depth, int level);
@@ -53,7 +55,9 @@ private:
     std::vector<Move> best_line_;
     std::uint64_t nodes_ = 0;
     std::uint64_t budget_ = 0;
+    std::uint64_t checks_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
+    std::optional<search::Clock::time_point> deadline_;
     bool aborted_ = false;
 };
 

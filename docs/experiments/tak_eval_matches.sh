@@ -6,7 +6,8 @@
 # BATCH:
 #   books              the balanced books (sizes 5, 6, 7) the matches open from, made with REF
 #   reference SIZE TC  the build against REF: 200 pairs of games at TC on SIZE (e.g. 6 10+0.1)
-#   sprt TC            the build against REF on 6x6 with an SPRT (elo0 200, elo1 300)
+#   sprt TC            the build against REF on 6x6 with an SPRT (elo0 200, elo1 300); against
+#                      a far weaker REF its LLR stays 0 (tak-eval.md, "Noticed"): use reference
 #   option NAME=VALUE  the build with NAME=VALUE against the build's defaults, 100 pairs at 3+0.03
 #   mcts               Player=mcts (MctsThreads=1) against alphabeta, 50 pairs at 3+0.03
 #

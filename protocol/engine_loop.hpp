@@ -18,8 +18,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
-#include <deque>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -37,6 +35,7 @@
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "protocol/output.hpp"
+#include "protocol/search_queue.hpp"
 #include "protocol/text.hpp"
 #include "search/limits.hpp"
 #include "search/player.hpp"
@@ -113,8 +112,6 @@ private:
     // How long `quit` waits for the running search to print its bestmove. Searches stop within
     // milliseconds; only a long step that does not look at the stop flag takes longer.
     static constexpr std::chrono::milliseconds quit_grace{1000};
-    // Input is read whatever the queue holds, so a flood must not take all memory.
-    static constexpr std::size_t queue_limit_bytes = std::size_t{256} << 20;
 
     // ---------------------------------------------------------------------------------------
     // Input and the queue
@@ -162,7 +159,7 @@ private:
         if (command == "quit") return false;
         if (command == "stop") {
             stop_.store(true);
-            for (auto& queued : pending_) queued.dropped = queued.dropped || queued.is_go;
+            pending_.for_each([](Queued& queued) { queued.dropped = queued.dropped || queued.is_go; });
             return true;
         }
         if (command == "isready" || command == "ponderhit" || command == "debug" || command == "query")
@@ -174,13 +171,11 @@ private:
             // `go` sent during `go infinite`. Behind a queued `go` they wait without ending its search.
             if (command != "go" || infinite_) stop_.store(true);
         }
-        if (queued_bytes_ + line.text.size() > queue_limit_bytes) {
-            out_.error(fmt::format("over {} MiB of commands wait for the search; '{}' ignored", queue_limit_bytes >> 20,
-                                   excerpt(line.text)));
+        if (!pending_.push(Queued{line.text, command == "go"}, line.text.size())) {
+            out_.error(fmt::format("over {} MiB of commands wait for the search; '{}' ignored",
+                                   CommandQueue<Queued>::limit_bytes >> 20, excerpt(line.text)));
             return true;
         }
-        queued_bytes_ += line.text.size();
-        pending_.push_back(Queued{line.text, command == "go"});
         drain();
         return true;
     }
@@ -202,9 +197,7 @@ private:
     // own bestmove, so a piped script means the same however fast it arrives.
     void drain() {
         while (!pending_.empty() && !search_running()) {
-            const Queued queued = std::move(pending_.front());
-            pending_.pop_front();
-            queued_bytes_ -= queued.line.size();
+            const Queued queued = pending_.pop();
             handle(queued.line, queued.dropped);
         }
     }
@@ -212,14 +205,7 @@ private:
     // `quit`: the running search stops and prints its bestmove; queued commands are dropped.
     int quit() {
         pending_.clear();
-        queued_bytes_ = 0;
-        stop_.store(true);
-        const auto give_up = std::chrono::steady_clock::now() + quit_grace;
-        while (searching_.load() && std::chrono::steady_clock::now() < give_up)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        // A search deaf to stop is not waited for: every line already went out whole and flushed.
-        if (searching_.load()) std::_Exit(0);
-        join_search();
+        stop_search_for_exit(stop_, searching_, search_thread_, quit_grace);
         inbox_ = nullptr;
         return 0;
     }
@@ -648,8 +634,7 @@ private:
     std::atomic<bool> infinite_{false};
     std::atomic<bool> quit_seen_{false};  // set by the reading thread
     Inbox* inbox_ = nullptr;              // while serve() runs: searches wake it as they end
-    std::deque<Queued> pending_;
-    std::size_t queued_bytes_ = 0;  // text in pending_
+    CommandQueue<Queued> pending_;
     bool input_ended_ = false;
 };
 

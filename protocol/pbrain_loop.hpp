@@ -23,8 +23,6 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
-#include <cstdlib>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <optional>
@@ -40,6 +38,7 @@
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "protocol/output.hpp"
+#include "protocol/search_queue.hpp"
 #include "protocol/text.hpp"
 #include "search/player.hpp"
 
@@ -113,8 +112,6 @@ public:
 private:
     // How long END waits for a search to notice the stop flag before the brain exits anyway.
     static constexpr std::chrono::milliseconds end_grace{1000};
-    // Input is read while the brain thinks, so a flood must not take all memory.
-    static constexpr std::size_t queue_limit_bytes = std::size_t{256} << 20;
 
     // The loop's thread: takes each line as it arrives and never waits on a search.
     int serve(std::string_view first_line, Inbox& inbox) {
@@ -147,12 +144,11 @@ private:
             stop_.store(true);
             return true;
         }
-        if (queued_bytes_ + line.text.size() > queue_limit_bytes) {
-            out_.line(fmt::format("ERROR over {} MiB of commands wait for the move; ignored", queue_limit_bytes >> 20));
+        if (!pending_.push(line.text, line.text.size())) {
+            out_.line(fmt::format("ERROR over {} MiB of commands wait for the move; ignored",
+                                  CommandQueue<std::string>::limit_bytes >> 20));
             return true;
         }
-        queued_bytes_ += line.text.size();
-        pending_.push_back(line.text);
         drain();
         return true;
     }
@@ -170,9 +166,7 @@ private:
     // starts a search.
     void drain() {
         while (!thinking() && !pending_.empty()) {
-            const std::string line = std::move(pending_.front());
-            pending_.pop_front();
-            queued_bytes_ -= line.size();
+            const std::string line = pending_.pop();
             if (!handle(line)) return;
         }
     }
@@ -180,23 +174,14 @@ private:
     // END: the brain exits at once; a move still being thought about is not sent.
     int end() {
         pending_.clear();
-        queued_bytes_ = 0;
-        stop_.store(true);
-        const auto give_up = std::chrono::steady_clock::now() + end_grace;
-        while (searching_.load() && std::chrono::steady_clock::now() < give_up)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        if (searching_.load()) std::_Exit(0);  // a search deaf to stop is not waited for
-        if (search_thread_.joinable()) search_thread_.join();
+        stop_search_for_exit(stop_, searching_, search_thread_, end_grace);
         return 0;
     }
 
     // The next line of a BOARD block: what waits in the queue first, then new input.
     std::optional<InputLine> next_block_line() {
         if (!pending_.empty()) {
-            InputLine line{std::move(pending_.front()), false, 0};
-            pending_.pop_front();
-            queued_bytes_ -= line.text.size();
-            return line;
+            return InputLine{pending_.pop(), false, 0};
         }
         return inbox_ ? inbox_->next_line() : std::nullopt;
     }
@@ -509,8 +494,7 @@ private:
     search::Player<G>& player_;
     Output& out_;
     Inbox* inbox_ = nullptr;  // while run() serves: the search wakes it as it ends
-    std::deque<std::string> pending_;
-    std::size_t queued_bytes_ = 0;  // text in pending_
+    CommandQueue<std::string> pending_;
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> searching_{false};

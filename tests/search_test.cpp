@@ -51,6 +51,21 @@ bool allows_win_in_one(const State& root, Move move) {
     return false;
 }
 
+// Positions where the side to move must stop the opponent's road in one.
+constexpr const char* must_block[] = {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "x5/x5/1,1,1,1,x/x5/2,2,x3 2 6",
+                                      "x,2,x4/x,2,x4/x,2,x4/x,2,x4/x,2,1,1,x2/x6 1 7"};
+
+// The engine's move at `depth` leaves the opponent no road in one.
+void check_blocks(TakAlphaBeta& engine, const char* position, int depth) {
+    const State root = tps(position);
+    INFO(position);
+    search::Limits limits;
+    limits.depth = depth;
+    const auto result = run(engine, root, limits);
+    REQUIRE(result.has_move);
+    CHECK_FALSE(allows_win_in_one(root, result.best));
+}
+
 }  // namespace
 
 TEST_CASE("alpha-beta always takes a road in one, whatever the limits", "[search]") {
@@ -82,16 +97,7 @@ TEST_CASE("alpha-beta always takes a road in one, whatever the limits", "[search
 
 TEST_CASE("alpha-beta blocks a road in one", "[search]") {
     auto engine = std::make_unique<TakAlphaBeta>();
-    for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "x5/x5/1,1,1,1,x/x5/2,2,x3 2 6",
-                                 "x,2,x4/x,2,x4/x,2,x4/x,2,x4/x,2,1,1,x2/x6 1 7"}) {
-        const State root = tps(position);
-        INFO(position);
-        search::Limits limits;
-        limits.depth = 3;
-        const auto result = run(*engine, root, limits);
-        REQUIRE(result.has_move);
-        CHECK_FALSE(allows_win_in_one(root, result.best));
-    }
+    for (const char* position : must_block) check_blocks(*engine, position, 3);
 }
 
 TEST_CASE("alpha-beta finds a double threat that wins in three plies", "[search]") {
@@ -199,14 +205,8 @@ TEST_CASE("null-move pruning keeps the tactics and saves nodes", "[search]") {
     CHECK(nodes_with < nodes_without);
     auto pruned = std::make_unique<TakAlphaBeta>();
     pruned->settings().null_move = true;
-    for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7"}) {
-        const State tactical = tps(position);
-        INFO(position);
-        search::Limits deep;
-        deep.depth = 4;
-        const auto result = run(*pruned, tactical, deep);
-        CHECK_FALSE(allows_win_in_one(tactical, result.best));
-    }
+    for (const char* position : {must_block[0], "2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7"})
+        check_blocks(*pruned, position, 4);
     // A null move and its undo leave the position as it was.
     const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
     State s = root;
@@ -238,16 +238,7 @@ TEST_CASE("aspiration windows, threat extensions and threat quiescence keep the 
         INFO(setting.name);
         auto engine = std::make_unique<TakAlphaBeta>();
         setting.apply(engine->settings());
-        for (const char* position : {"x5/x5/2,2,2,2,x/x5/1,1,x3 1 6", "x5/x5/1,1,1,1,x/x5/2,2,x3 2 6",
-                                     "x,2,x4/x,2,x4/x,2,x4/x,2,x4/x,2,1,1,x2/x6 1 7"}) {
-            const State root = tps(position);
-            INFO(position);
-            search::Limits limits;
-            limits.depth = 4;
-            const auto result = run(*engine, root, limits);
-            REQUIRE(result.has_move);
-            CHECK_FALSE(allows_win_in_one(root, result.best));
-        }
+        for (const char* position : must_block) check_blocks(*engine, position, 4);
         const State double_threat = tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
         search::Limits limits;
         limits.depth = 5;

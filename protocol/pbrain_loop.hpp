@@ -53,9 +53,10 @@ struct PbrainHooks {
     // 2 continuous game, 4 renju, 8 caro); an error when the game cannot play them.
     std::function<Expected<typename G::Variant>(int width, int height, int rule)> variant;
     // The position with these stones (first player's, second player's) and blocked cells
-    // (BOARD field 3); the side to move follows from the stones.
+    // (BOARD field 3). Without `to_move` the side to move follows from the stones (which must
+    // be counts a game can reach); with it, that side moves whatever the counts.
     std::function<Expected<typename G::State>(const typename G::Variant&, const Stones& stones,
-                                              const std::vector<Point>& blocked)>
+                                              const std::vector<Point>& blocked, std::optional<Side> to_move)>
         position;
     std::function<Point(const typename G::Move&)> coordinates;
 };
@@ -261,6 +262,7 @@ private:
         stones_[1].clear();
         blocked_.clear();
         own_.reset();
+        irregular_ = false;
     }
 
     void restart() {
@@ -270,14 +272,17 @@ private:
         out_.line("OK");
     }
 
-    Expected<State> position_with(const Stones& stones, const std::vector<Point>& blocked) const {
-        return hooks_.position(*variant_, stones, blocked);
+    // `to_move` counts only on a board whose stone counts no game reaches (see board()).
+    Expected<State> position_with(const Stones& stones, const std::vector<Point>& blocked,
+                                  std::optional<Side> to_move) const {
+        return hooks_.position(*variant_, stones, blocked, irregular_ ? to_move : std::nullopt);
     }
 
     void begin() {
         if (!variant_) return error("no board yet: send START first");
         if (!stones_[0].empty() || !stones_[1].empty()) return error("BEGIN needs an empty board");
         own_ = Side::first;
+        irregular_ = false;
         think();
     }
 
@@ -285,7 +290,7 @@ private:
         if (!variant_) return error("no board yet: send START first");
         const auto point = parse_point(argument);
         if (!point) return error(fmt::format("TURN needs x,y, got '{}'", excerpt(argument)));
-        auto now = position_with(stones_, blocked_);
+        auto now = position_with(stones_, blocked_, own_ ? std::optional(opponent(*own_)) : std::nullopt);
         if (!now) return error(now.error());
         // The opponent is whoever is to move; once the brain has a colour it must be the other.
         const Side own = own_.value_or(opponent(G::side_to_move(*now)));
@@ -293,7 +298,7 @@ private:
         if (auto status = check_free(*now, *point); !status) return error(status.error());
         auto stones = stones_;
         stones[static_cast<std::size_t>(index_of(opponent(own)))].push_back(*point);
-        auto next = position_with(stones, blocked_);
+        auto next = position_with(stones, blocked_, own);
         if (!next) return error(next.error());
         stones_ = stones;
         own_ = own;
@@ -347,24 +352,34 @@ private:
         if (!done) return;  // end of input inside the block: nothing to answer
         if (!variant_) return error("no board yet: send START first");
         if (problem) return error(*problem);
+        // The brain is to move. With counts a game reaches its colour follows (as many stones
+        // as the opponent: first player; one fewer: second). Other counts come from analysis
+        // boards and managers' set-ups, and the brain still plays: the side with more stones is
+        // the first player (Black, whom renju restricts), the brain on equal counts.
         Side own;
-        if (own_stones.size() == their_stones.size())
+        bool irregular = false;
+        if (own_stones.size() == their_stones.size()) {
             own = Side::first;
-        else if (their_stones.size() == own_stones.size() + 1)
+        } else if (their_stones.size() == own_stones.size() + 1) {
             own = Side::second;
-        else
-            return error(fmt::format("BOARD has {} own and {} opponent stones; the brain must be to move",
-                                     own_stones.size(), their_stones.size()));
+        } else {
+            own = own_stones.size() > their_stones.size() ? Side::first : Side::second;
+            irregular = true;
+        }
         Stones stones;
         stones[static_cast<std::size_t>(index_of(own))] = own_stones;
         stones[static_cast<std::size_t>(index_of(opponent(own)))] = their_stones;
-        auto position = position_with(stones, blocked);
+        const bool was_irregular = irregular_;
+        irregular_ = irregular;
+        auto position = position_with(stones, blocked, own);
+        irregular_ = was_irregular;
         if (!position) return error(position.error());
         if (const Outcome outcome = G::outcome(*position); outcome.is_over())
             return error(fmt::format("the game on that board is over ({})", G::result_text(*position, outcome)));
         stones_ = stones;
         blocked_ = blocked;
         own_ = own;
+        irregular_ = irregular;
         think();
     }
 
@@ -376,9 +391,11 @@ private:
             auto found = std::find(list.begin(), list.end(), *point);
             if (found == list.end()) continue;
             auto stones = stones_;
-            auto& edited = stones[static_cast<std::size_t>(&list - stones_.data())];
+            const auto colour = static_cast<Side>(&list - stones_.data());
+            auto& edited = stones[static_cast<std::size_t>(index_of(colour))];
             edited.erase(edited.begin() + (found - list.begin()));
-            if (auto position = position_with(stones, blocked_); !position) return error(position.error());
+            // The side whose stone is taken back moves again.
+            if (auto position = position_with(stones, blocked_, colour); !position) return error(position.error());
             stones_ = stones;
             return out_.line("OK");
         }
@@ -441,7 +458,7 @@ private:
 
     // Starts the search for the brain's move; send_move() answers once it has ended.
     void think() {
-        auto position = position_with(stones_, blocked_);
+        auto position = position_with(stones_, blocked_, own_);
         if (!position) return error(position.error());
         if (const Outcome outcome = G::outcome(*position); outcome.is_over())
             return error(fmt::format("the game is over ({}); no move to make", G::result_text(*position, outcome)));
@@ -507,6 +524,7 @@ private:
     Stones stones_;
     std::vector<Point> blocked_;
     std::optional<Side> own_;
+    bool irregular_ = false;  // the stone counts are none a game reaches: the turn is tracked here
     std::int64_t timeout_turn_ = 5000;
     std::int64_t timeout_match_ = 0;
     bool timeout_match_set_ = false;

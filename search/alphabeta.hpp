@@ -118,7 +118,7 @@ public:
 
         State root = request.root;
         SearchResult<G> result;
-        collect_root_moves(root);
+        collect_root_moves(root, request.search_moves);
         if (root_moves_.empty()) return result;
         result.best = root_moves_.front().move;
         result.has_move = true;
@@ -222,12 +222,16 @@ private:
         }
     }
 
-    void collect_root_moves(const State& root) {
+    void collect_root_moves(const State& root, const std::vector<Move>& allowed) {
         root_moves_.clear();
         if (G::outcome(root).is_over()) return;
         PlyData& data = plies_[0];
         G::generate_moves(root, data.moves);
-        for (const Move& move : data.moves) root_moves_.push_back({move, hint(root, move)});
+        for (const Move& move : data.moves)
+            if (allowed.empty() || std::find(allowed.begin(), allowed.end(), move) != allowed.end())
+                root_moves_.push_back({move, hint(root, move)});
+        if (root_moves_.empty())  // none of the allowed moves is generated here: ignore the filter
+            for (const Move& move : data.moves) root_moves_.push_back({move, hint(root, move)});
         std::stable_sort(root_moves_.begin(), root_moves_.end(),
                          [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
     }
@@ -272,7 +276,7 @@ private:
     bool out_of_budget() {
         if (aborted_) return true;
         if (limits_.nodes && nodes_ >= *limits_.nodes && searching_depth_ > 0) return aborted_ = true;
-        if ((nodes_ & 511) != 0) return false;
+        if ((nodes_ & 127) != 0) return false;  // a few hundred microseconds at most
         if (control_->stopped()) return aborted_ = true;
         if (searching_depth_ > 1 && budget_.hard && Clock::now() >= *budget_.hard) return aborted_ = true;
         return false;
@@ -592,6 +596,8 @@ private:
         const int stand_pat = quiet_evaluate(state);
         if constexpr (requires(MoveList<G> & list) { evaluator_.noisy_moves(state, list); }) {
             if (stand_pat >= beta || ply >= max_ply) return stand_pat;
+            // Chains of noisy moves can be long (Gomoku's fours): keep `stop` and the clock live.
+            if (out_of_budget()) return 0;
             alpha = std::max(alpha, stand_pat);
             PlyData& data = plies_[ply];
             evaluator_.noisy_moves(state, data.moves);
@@ -613,6 +619,7 @@ private:
                     score = -quiescence(state, -beta, -alpha, ply + 1, qply + 1, false);
                 }
                 G::undo(state, move, record);
+                if (aborted_) return 0;
                 if (score > best) best = score;
                 if (score > alpha) alpha = score;
                 if (alpha >= beta) break;

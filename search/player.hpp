@@ -39,6 +39,9 @@ struct SearchRequest {
     std::vector<std::uint64_t> history;
     Limits limits;
     Clock::time_point start = Clock::now();
+    // When not empty, the root moves a search may choose from (UCI's searchmoves; a player's own
+    // pre-search may also narrow the root, e.g. to the answers of a forced win).
+    std::vector<typename G::Move> search_moves;
 };
 
 template <Game G>

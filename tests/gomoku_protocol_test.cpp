@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <regex>
+#include <thread>
 
 #include "core/gomoku/gomoku.hpp"
 #include "engine_session.hpp"
@@ -127,7 +129,6 @@ TEST_CASE("pbrain: bad input gets ERROR and the brain keeps serving", "[protocol
         {"BOARD", "7,7,1", "8,8,4", "DONE"},
         {"BOARD", "7,7,1", "7,7,2", "DONE"},
         {"BOARD", "7,7,1", "30,30,2", "DONE"},
-        {"BOARD", "1,1,1", "2,2,1", "DONE"},  // the brain would not be to move
         {"BOARD", "0,0,2", "1,0,2", "2,0,2", "3,0,2", "4,0,2", "0,1,1", "1,1,1", "2,1,1", "3,1,1", "DONE"},  // over
     };
     for (const auto& block : blocks) {
@@ -142,6 +143,80 @@ TEST_CASE("pbrain: bad input gets ERROR and the brain keeps serving", "[protocol
     CHECK(is_coordinate(read_move(brain)));
     brain.send("END");
     REQUIRE(brain.process().wait_for_exit(EngineSession::patience));
+}
+
+TEST_CASE("pbrain: a BOARD with stone counts no game reaches is still played", "[protocol][pbrain]") {
+    // Gomocup managers and analysis GUIs send such boards, and Rapfi answers them: the brain is to
+    // move whatever the counts. The side with more stones is the first player (Black).
+    EngineSession brain(gomoku_binary);
+    brain.send("START 15");
+    REQUIRE(brain.next() == "OK");
+    brain.send("INFO timeout_turn 300");
+    // The issue's case: two own stones, one of the opponent's.
+    for (const char* line : {"BOARD", "7,7,1", "8,8,1", "7,8,2", "DONE"}) brain.send(line);
+    std::string move = read_move(brain);
+    REQUIRE(is_coordinate(move));
+    for (const char* taken : {"7,7", "8,8", "7,8"}) CHECK(move != taken);
+    // The game goes on from there: the opponent's TURN is taken and answered.
+    brain.send("TURN 0,0");
+    const std::string next = read_move(brain);
+    REQUIRE(is_coordinate(next));
+    CHECK(next != move);
+    CHECK(next != "0,0");
+
+    // Four own stones in a row and one opponent stone: the brain is to move and makes five.
+    brain.send("RESTART");
+    REQUIRE(brain.next() == "OK");
+    for (const char* line : {"BOARD", "3,3,1", "4,3,1", "5,3,1", "6,3,1", "0,0,2", "DONE"}) brain.send(line);
+    move = read_move(brain);
+    CHECK((move == "2,3" || move == "7,3"));
+    // No own stone and two of the opponent's, which has an open three: the brain blocks it.
+    brain.send("RESTART");
+    REQUIRE(brain.next() == "OK");
+    for (const char* line : {"BOARD", "6,7,2", "7,7,2", "8,7,2", "DONE"}) brain.send(line);
+    move = read_move(brain);
+    CHECK((move == "5,7" || move == "9,7" || move == "4,7" || move == "10,7"));
+    // An opponent with four more stones: still the brain's move, as White under renju.
+    brain.send("INFO rule 4");
+    brain.send("RESTART");
+    REQUIRE(brain.next() == "OK");
+    for (const char* line : {"BOARD", "5,5,2", "9,9,2", "5,9,2", "9,5,2", "DONE"}) brain.send(line);
+    CHECK(is_coordinate(read_move(brain)));
+    brain.send("END");
+    REQUIRE(brain.process().wait_for_exit(EngineSession::patience));
+}
+
+TEST_CASE("renju: stop and movetime are honoured in every search phase", "[protocol][ugi][time]") {
+    // The position from the Rapfi match where `stop` was answered 1.5 s late (a chain of fours in
+    // quiescence never looked at the clock) and `go movetime 500` took 3 s. The bounds here are
+    // loose on purpose (the machine is shared); `stop` itself is honoured within milliseconds.
+    using Clock = std::chrono::steady_clock;
+    EngineSession engine(gomoku_binary);
+    engine.send("setoption name Rule value renju");
+    engine.send("uginewgame");
+    engine.send("position startpos moves m7 e9 e12 f3 l6 k5 k7 l7 j6 j8 i6 k6 j5 k4 f11 k3 k2 j3 i5 h4 m6 l8 g10 "
+                "h9 m8 m5 d13 c14 j2 i4 g4 i3");
+    REQUIRE(engine.sync().empty());
+    for (int delay_ms : {0, 30, 100, 300}) {
+        INFO("stop after " << delay_ms << " ms");
+        engine.send("go infinite");
+        std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+        const auto stopped = Clock::now();
+        engine.send("stop");
+        const auto lines = engine.until_prefix("bestmove");
+        CHECK(Clock::now() - stopped < std::chrono::milliseconds(300));
+        CHECK(lines.back() != "bestmove (none)");
+    }
+    for (const char* rule : {"renju", "freestyle", "standard"}) {
+        INFO(rule);
+        engine.send(std::string("setoption name Rule value ") + rule);
+        engine.send("position startpos moves m7 e9 e12 f3 l6 k5 k7 l7 j6 j8 i6 k6 j5 k4 f11 k3 k2 j3 i5 h4 m6 l8 "
+                    "g10 h9 m8 m5 d13 c14 j2 i4 g4 i3");
+        const auto started = Clock::now();
+        engine.send("go movetime 300");
+        engine.until_prefix("bestmove");
+        CHECK(Clock::now() - started < std::chrono::milliseconds(700));
+    }
 }
 
 TEST_CASE("gomoku speaks UGI when the first command is not pbrain", "[protocol][ugi]") {

@@ -10,7 +10,7 @@
 #include "engines/gomoku/board.hpp"
 #include "engines/gomoku/engine_spec.hpp"
 #include "engines/gomoku/study_players.hpp"
-#include "engines/gomoku/vcf.hpp"
+#include "engines/gomoku/threat_search.hpp"
 #include "gomoku_test_helpers.hpp"
 
 using namespace bge;

@@ -213,6 +213,7 @@ State start_state(const Variant& variant) {
         for (int x = 0; x < s.width; ++x) s.cells[square_at(x, y)] = empty;
     s.playable = static_cast<std::uint16_t>(s.width * s.height);
     s.stones = 0;
+    s.turn_offset = 0;
     s.last = 0;
     s.hash = 0;
     s.result = Result::ongoing;
@@ -308,7 +309,12 @@ std::uint64_t compute_hash(const State& s) {
     return hash;
 }
 
-Status rebuild_derived(State& s) {
+void pass_turn(State& s) {
+    s.turn_offset ^= 1;
+    s.hash ^= keys().second_to_move;
+}
+
+Status rebuild_derived(State& s, std::optional<Side> to_move) {
     int blacks = 0, whites = 0, blocked = 0;
     for (int y = 0; y < s.height; ++y)
         for (int x = 0; x < s.width; ++x) {
@@ -317,7 +323,10 @@ Status rebuild_derived(State& s) {
             whites += cell == white;
             blocked += cell == wall;
         }
-    if (blacks != whites && blacks != whites + 1)
+    s.turn_offset = 0;
+    if (to_move)
+        s.turn_offset = static_cast<std::uint8_t>((index_of(*to_move) + blacks + whites) & 1);
+    else if (blacks != whites && blacks != whites + 1)
         return make_error(
             fmt::format("{} black and {} white stones: Black moves first, so Black has as many "
                         "stones as White or one more",
@@ -329,8 +338,8 @@ Status rebuild_derived(State& s) {
     const bool black_line = has_winning_line(s, black);
     const bool white_line = has_winning_line(s, white);
     if (black_line && white_line) return make_error("both sides have a winning line");
-    const Side to_move = s.side_to_move();
-    if ((to_move == Side::first && black_line) || (to_move == Side::second && white_line))
+    const Side mover = s.side_to_move();
+    if ((mover == Side::first && black_line) || (mover == Side::second && white_line))
         return make_error("the side to move already has a winning line");
     s.result = black_line                                     ? Result::first_five
                : white_line                                   ? Result::second_five

@@ -3,6 +3,7 @@
 // and renju's forbidden moves. Exact rules: docs/gomoku.md.
 
 #include <cstdint>
+#include <optional>
 
 #include "core/fixed_vector.hpp"
 #include "core/game.hpp"
@@ -25,8 +26,11 @@ struct State {
     std::uint8_t width, height, k;
     Rule rule;
     Result result;
+    // 1 when the side to move is not the one the stone count implies: a pbrain BOARD with
+    // stone counts no game reaches, or a search's null move. 0 in every game played from a start.
+    std::uint8_t turn_offset;
 
-    Side side_to_move() const { return static_cast<Side>(stones & 1); }
+    Side side_to_move() const { return static_cast<Side>((stones + turn_offset) & 1); }
     bool on_board(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
 };
 
@@ -70,6 +74,12 @@ std::uint64_t compute_hash(const State& state);
 // Recomputes stones, playable cells, hash and the result from the cells (after building a
 // position by hand). The result is a win for whoever has a winning line; an error when both do,
 // or when the side to move already has one.
-Status rebuild_derived(State& state);
+// With `to_move`, that side moves whatever the stone counts (a pbrain BOARD the brain must
+// answer); without it, the counts decide and must be ones a game can reach.
+Status rebuild_derived(State& state, std::optional<Side> to_move = std::nullopt);
+
+// Hands the move to the other side without a stone (search only: a null move; not a legal move
+// of the game). Calling it twice restores the state.
+void pass_turn(State& state);
 
 }  // namespace bge::gomoku

@@ -18,7 +18,8 @@ protocol::PbrainHooks<Gomoku> gomoku_pbrain_hooks() {
         return check_variant(variant);
     };
     hooks.position = [](const Variant& variant, const protocol::Stones& stones,
-                        const std::vector<protocol::Point>& blocked) -> Expected<State> {
+                        const std::vector<protocol::Point>& blocked,
+                        std::optional<Side> to_move) -> Expected<State> {
         State state = start_state(variant);
         auto put = [&](const protocol::Point& point, std::uint8_t cell) -> Status {
             if (!state.on_board(point.first, point.second))
@@ -34,7 +35,7 @@ protocol::PbrainHooks<Gomoku> gomoku_pbrain_hooks() {
         for (int side = 0; side < 2; ++side)
             for (const auto& point : stones[static_cast<std::size_t>(side)])
                 if (auto status = put(point, side == 0 ? black : white); !status) return make_error(status.error());
-        if (auto status = rebuild_derived(state); !status) return make_error(status.error());
+        if (auto status = rebuild_derived(state, to_move); !status) return make_error(status.error());
         return state;
     };
     hooks.coordinates = [](const Move& move) { return protocol::Point{move.x(), move.y()}; };

@@ -6,7 +6,7 @@
 
 #include "engines/gomoku/evaluation.hpp"
 #include "engines/gomoku/study_players.hpp"
-#include "engines/gomoku/vcf.hpp"
+#include "engines/gomoku/threat_search.hpp"
 #include "search/alphabeta.hpp"
 #include "search/random_player.hpp"
 
@@ -18,6 +18,7 @@ search::SearchRequest<GomokuSearch> search_request(const search::SearchRequest<G
     converted.history = request.history;
     converted.limits = request.limits;
     converted.start = request.start;
+    converted.search_moves = request.search_moves;
     return converted;
 }
 
@@ -45,9 +46,11 @@ search::SearchControl<GomokuSearch> search_control(const search::SearchControl<G
 
 namespace {
 
-// The strong player: a VCF search for a forced win first, then iterative-deepening alpha-beta
-// (search/alphabeta.hpp) over the pattern evaluation, with threat-restricted move generation and
-// fours in quiescence.
+// The strong player: threat-space searches for a forced win first (VCF, then VCT), a check of
+// the opponent's forced wins by fours that narrows the root to the moves stopping them, then
+// iterative-deepening alpha-beta (search/alphabeta.hpp) over the pattern evaluation, with
+// threat-restricted move generation and fours in quiescence. Every part stops on `stop` and on
+// the move's hard deadline.
 class StrongPlayer : public search::Player<Gomoku> {
 public:
     explicit StrongPlayer(const protocol::OptionRegistry& options)
@@ -63,30 +66,34 @@ public:
         search_->set_hash_megabytes(hash_megabytes());
         auto converted = search_request(request);
         search::SearchResult<Gomoku> result;
+        const search::TimeBudget budget =
+            search::plan_time(request.limits, request.root.side_to_move(), request.start);
+        // The threat searches may use a share of the move's time; alpha-beta gets the rest.
+        auto share = [&](int percent) {
+            ThreatLimits limits;
+            limits.stop = control.stop;
+            if (budget.hard) limits.deadline = request.start + (*budget.hard - request.start) * percent / 100;
+            return limits;
+        };
+        SearchBoard board = converted.root;
+        const bool fixed_nodes = request.limits.nodes.has_value();
         if (options_.boolean("Vcf")) {
-            SearchBoard board = converted.root;
-            const VcfResult vcf = vcf_.search(board, 40, static_cast<std::uint64_t>(options_.integer("VcfNodes")));
-            if (vcf.first) {
-                result.best = *vcf.first;
-                result.has_move = true;
-                result.nodes = vcf.nodes;
-                result.score = search::win_score - static_cast<int>(vcf.line.size());
-                if (control.report) {
-                    search::Report<Gomoku> report;
-                    report.depth = report.seldepth = static_cast<int>(vcf.line.size());
-                    report.score = result.score;
-                    report.nodes = vcf.nodes;
-                    report.time_ms =
-                        std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - request.start)
-                            .count();
-                    report.pv = vcf.line;
-                    report.extra = "vcf";
-                    control.report(report);
-                }
-                return result;
-            }
-            result.nodes = vcf.nodes;
+            ThreatLimits limits = share(25);
+            limits.nodes = static_cast<std::uint64_t>(options_.integer("VcfNodes"));
+            const VcfResult vcf = vcf_.search(board, 40, limits);
+            result.nodes += vcf.nodes;
+            if (vcf.first) return proven_win(request, control, vcf, "vcf", result.nodes);
         }
+        if (options_.integer("VctDepth") > 0 && !control.stopped()) {
+            ThreatLimits limits = share(40);
+            limits.nodes = static_cast<std::uint64_t>(options_.integer("VctNodes"));
+            const VcfResult vct = vct_.search(board, static_cast<int>(options_.integer("VctDepth")), limits);
+            result.nodes += vct.nodes;
+            if (vct.first) return proven_win(request, control, vct, "vct", result.nodes);
+        }
+        if (options_.boolean("ThreatDefence") && !control.stopped())
+            converted.search_moves = stopping_moves(board, share(50), result.nodes);
+        (void)fixed_nodes;
         const auto converted_control = search_control(control);
         const auto found = search_->search(converted, converted_control);
         result.best = found.best;
@@ -97,10 +104,70 @@ public:
     }
 
 private:
+    search::SearchResult<Gomoku> proven_win(const search::SearchRequest<Gomoku>& request,
+                                            const search::SearchControl<Gomoku>& control, const VcfResult& win,
+                                            const char* kind, std::uint64_t nodes) const {
+        search::SearchResult<Gomoku> result;
+        result.best = *win.first;
+        result.has_move = true;
+        result.nodes = nodes;
+        result.score = search::win_score - static_cast<int>(win.line.size());
+        if (control.report) {
+            search::Report<Gomoku> report;
+            report.depth = report.seldepth = static_cast<int>(win.line.size());
+            report.score = result.score;
+            report.nodes = nodes;
+            report.time_ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - request.start).count();
+            report.pv = win.line;
+            report.extra = kind;
+            control.report(report);
+        }
+        return result;
+    }
+
+    // When the opponent, moving now, would win by fours, the root moves that leave it no such
+    // win (each checked with a small VCF); empty when there is no such threat, when nothing
+    // stops it, or when time ran out (the search then chooses among all moves).
+    std::vector<Move> stopping_moves(SearchBoard& board, ThreatLimits limits, std::uint64_t& nodes) {
+        std::vector<Move> answers;
+        const std::uint64_t per_search = static_cast<std::uint64_t>(options_.integer("VcfNodes")) / 20 + 100;
+        limits.nodes = per_search;
+        pass_turn(board.rules);
+        const VcfResult threat = vcf_.search(board, 40, limits);
+        pass_turn(board.rules);
+        nodes += threat.nodes;
+        if (!threat.first) return answers;
+        MoveList<GomokuSearch> moves;
+        GomokuSearch::generate_moves(board, moves);
+        const Side me = board.side_to_move();
+        for (const Move& move : moves) {
+            const Undo record = GomokuSearch::play(board, move);
+            bool stops = false;
+            if (gomoku::outcome(board.rules).is_win_for(me)) {
+                stops = true;
+            } else if (!gomoku::outcome(board.rules).is_over()) {
+                const VcfResult reply = vcf_.search(board, 40, limits);
+                nodes += reply.nodes;
+                if (reply.interrupted && (limits.stop && limits.stop->load())) {
+                    GomokuSearch::undo(board, move, record);
+                    return {};
+                }
+                // A search cut short by its node budget counts as "stopped": no proof either way.
+                stops = !reply.first;
+            }
+            GomokuSearch::undo(board, move, record);
+            if (stops) answers.push_back(move);
+            if (limits.deadline && search::Clock::now() >= *limits.deadline) return {};
+        }
+        return answers;
+    }
+
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
     const protocol::OptionRegistry& options_;
     std::unique_ptr<search::AlphaBeta<GomokuSearch, GomokuEvaluator>> search_;
     VcfSearch vcf_;
+    VctSearch vct_;
 };
 
 }  // namespace
@@ -109,6 +176,10 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("Vcf", true, "alphabeta: look for a win by continuous fours before the main search");
     options.add_spin("VcfNodes", 200'000, 1, 100'000'000, "alphabeta: positions the VCF search may visit per move");
+    options.add_spin("VctDepth", 3, 0, 20, "alphabeta: threes a VCT win may use (0: no VCT search)");
+    options.add_spin("VctNodes", 100'000, 1, 100'000'000, "alphabeta: positions the VCT search may visit per move");
+    options.add_check("ThreatDefence", true,
+                      "alphabeta: when the opponent threatens a win by fours, search only the moves that stop it");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_study_player_options(options);
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Tinuë search: a proof that the side to move wins by a chain of threats the opponent cannot all
-// answer, as VCF is for Gomoku (engines/gomoku/vcf.hpp).
+// answer, as VCF is for Gomoku (engines/gomoku/threat_search.hpp).
 //
 // The attacker only plays moves after which it threatens to win at once (a road in one, or the
 // flat win of roads.hpp's winning_move) and the defender cannot win at once; the defender tries

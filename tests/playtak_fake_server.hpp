@@ -321,7 +321,8 @@ struct FakeGame {
         return moves_here[random.below(static_cast<std::uint32_t>(moves_here.size()))];
     }
 
-    // Game Start, every move so far and the clock: what the server sends on a reconnection.
+    // Game Start, every move so far, the clock and a message: what the server sends a player who
+    // logs in again (Game.playerRejoin).
     void resend(FakeConnection& connection) const {
         connection.send(start_line());
         tak::State replay = tak::start_state(tak::Variant{size, half_komi, false});
@@ -330,6 +331,7 @@ struct FakeGame {
             tak::play(replay, move);
         }
         connection.send(time_line());
+        connection.send("Message Your game is resumed");
     }
 };
 

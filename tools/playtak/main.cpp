@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
         ("resume-timeout-ms", po::value(&resume_ms)->default_value(resume_ms),
          "after logging in again, how long to wait for the server to resend our game")
         ("seek-retry-ms", po::value(&seek_retry_ms)->default_value(seek_retry_ms),
-         "seek again this long after the server refused a seek")
+         "seek again when the server has not announced our seek within this time")
         ("settle-ms", po::value(&settle_ms)->default_value(settle_ms),
          "after Game Start, wait this long (or for the clock) before thinking, so a replay can arrive")
         ("help", "print this help");

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "core/tak/ptn_file.hpp"
 #include "playtak_fake_server.hpp"
@@ -167,8 +168,92 @@ TEST_CASE("client lines: the V3 seek, its removal, and the masked login", "[play
     CHECK(remove_seek_line() == "Seek 0 0 0 A 0 0 0 0 0 0 0 ");
     CHECK(loggable("Login MyBot hunter2") == "Login MyBot ********");
     CHECK(loggable("Login Guest") == "Login Guest");
+    CHECK(loggable("Login Guest abcdefghijklmnopqrst") == "Login Guest ********");
     CHECK(loggable("Game#3 P A1") == "Game#3 P A1");
     CHECK(game_line(3, "Resign") == "Game#3 Resign");
+}
+
+TEST_CASE("protocol 2 seeks: an empty opponent is written 0; OnlinePlayers is a known message", "[playtak]") {
+    // Issue 20, point 1: the line the real server sends for an open seek.
+    auto open = std::get<SeekNew>(parse_server_line("Seek new 1 BotAlpha 5 180 1 A 4 21 1 0 0 0 0 0 1"));
+    CHECK(open.player == "BotAlpha");
+    CHECK(open.settings.opponent.empty());
+    CHECK(open.settings.half_komi == 4);
+    CHECK(open.bot);
+    auto old_style = std::get<SeekNew>(parse_server_line("Seek new 2 alice 5 180 1 A 4 21 1 0 0 0 0  0"));
+    CHECK(old_style.settings.opponent.empty());
+    CHECK(std::get<SeekNew>(parse_server_line("Seek new 3 alice 5 180 1 A 4 21 1 0 0 0 0 bob 0")).settings.opponent ==
+          "bob");
+    // Point 11.
+    CHECK(std::holds_alternative<Chatter>(parse_server_line("OnlinePlayers [\"alice\", \"bob\"]")));
+    CHECK(std::holds_alternative<Chatter>(parse_server_line("OnlinePlayers []")));
+    CHECK(std::holds_alternative<Chatter>(parse_server_line("Is Mod")));
+    CHECK(std::holds_alternative<Chatter>(parse_server_line("Game#4 GivenTime white 15000")));
+}
+
+TEST_CASE("logins the server cannot read are found before connecting; guests carry a token", "[playtak]") {
+    // Issue 20, point 3: the server's pattern is ^Login ([a-zA-Z][a-zA-Z0-9_]{3,15}) ([^\s]{6,50}).
+    for (const char* good : {"MyBot", "abcd", "a_b_c_d_e_f_g_h1", "Tak_Bot9"}) {
+        INFO(good);
+        CHECK_FALSE(user_name_problem(good));
+    }
+    CHECK(*user_name_problem("abc") == "the user name must be 4-16 characters long (it has 3)");
+    CHECK(*user_name_problem("abcdefghijklmnopq") == "the user name must be 4-16 characters long (it has 17)");
+    CHECK(*user_name_problem("9lives") == "the user name must begin with a letter");
+    CHECK(*user_name_problem("my-bot") == "the user name may hold only letters, digits and '_'");
+    CHECK(*user_name_problem("GuestBot") == "the server reads a user name beginning with 'Guest' as a guest login");
+    CHECK_FALSE(password_problem("sixsix"));
+    CHECK_FALSE(password_problem(std::string(50, 'p')));
+    CHECK(*password_problem("five5") == "the password must be 6-50 characters long (it has 5)");
+    CHECK(*password_problem(std::string(51, 'p')) == "the password must be 6-50 characters long (it has 51)");
+    CHECK(*password_problem("with space") == "the password must not hold spaces or other white space");
+    CHECK(*password_problem("with\ttab") == "the password must not hold spaces or other white space");
+
+    // Point 4: Login Guest <20 lowercase letters> keeps the guest's name across logins.
+    const std::string token = make_guest_token();
+    REQUIRE(token.size() == 20);
+    for (char c : token) CHECK((c >= 'a' && c <= 'z'));
+    CHECK(make_guest_token() != token);
+    CHECK(guest_login_line(token) == "Login Guest " + token);
+}
+
+TEST_CASE("the seek as the server will post it", "[playtak]") {
+    // Issue 20, point 9: the limits of the server's Seek class.
+    SeekSettings seek;
+    seek.size = 6;
+    seek.half_komi = 4;
+    seek.pieces = 30;
+    seek.capstones = 1;
+    auto same = server_adjusted_seek(seek);
+    CHECK(same.changes.empty());
+    CHECK(same.seek.half_komi == 4);
+
+    seek.half_komi = -2;
+    auto negative = server_adjusted_seek(seek);
+    CHECK(negative.seek.half_komi == 0);
+    CHECK(negative.changes == std::vector<std::string>{"half-komi -2 becomes 0 (the server reads no negative komi)"});
+    seek.half_komi = 9;
+    CHECK(server_adjusted_seek(seek).seek.half_komi == 8);
+    CHECK(server_adjusted_seek(seek).changes == std::vector<std::string>{"half-komi 9 becomes 8 (the server's maximum)"});
+
+    seek.half_komi = 0;
+    seek.size = 9;
+    seek.pieces = 5;
+    seek.capstones = 7;
+    auto all = server_adjusted_seek(seek);
+    CHECK(all.seek.size == 5);
+    CHECK(all.seek.pieces == 10);
+    CHECK(all.seek.capstones == 5);
+    CHECK(all.changes == std::vector<std::string>{"board size 9 becomes 5 (the server allows 3-8)",
+                                                  "5 stones become 10 (the server allows 10-80)",
+                                                  "7 capstones become 5 (the server's maximum)"});
+    seek.size = 2;
+    seek.pieces = 81;
+    seek.capstones = 5;
+    auto other = server_adjusted_seek(seek);
+    CHECK(other.seek.size == 5);
+    CHECK(other.seek.pieces == 80);
+    CHECK(other.seek.capstones == 5);
 }
 
 // ---- the bridge against the fake server -------------------------------------------------------
@@ -216,13 +301,11 @@ public:
                              "--log-file",
                              (dir.path() / "bridge.log").string(),
                              "--ptn-dir",
-                             (dir.path() / "ptn").string(),
-                             "--reconnect-min-ms",
-                             "100",
-                             "--reconnect-max-ms",
-                             "400",
-                             "--size",
-                             "5"};
+                             (dir.path() / "ptn").string()};
+        const auto given = [&](const std::string& flag) { return std::find(extra.begin(), extra.end(), flag) != extra.end(); };
+        if (!given("--reconnect-min-ms")) options.arguments.insert(options.arguments.end(), {"--reconnect-min-ms", "100"});
+        if (!given("--reconnect-max-ms")) options.arguments.insert(options.arguments.end(), {"--reconnect-max-ms", "400"});
+        if (!given("--size")) options.arguments.insert(options.arguments.end(), {"--size", "5"});
         options.arguments.insert(options.arguments.end(), extra.begin(), extra.end());
         options.stderr_path = (dir.path() / "stderr.txt").string();
         REQUIRE(process_.start(options));
@@ -250,6 +333,14 @@ public:
     }
 
     std::string log() const { return read_file(dir_.path() / "bridge.log"); }
+    bool wait_for_log(const std::string& part, std::chrono::milliseconds timeout = 15'000ms) const {
+        const auto deadline = SteadyClock::now() + timeout;
+        while (SteadyClock::now() < deadline) {
+            if (log().find(part) != std::string::npos) return true;
+            std::this_thread::sleep_for(20ms);
+        }
+        return false;
+    }
     std::string stderr_text() const { return read_file(dir_.path() / "stderr.txt"); }
     // Every engine pid the bridge reported starting, in order.
     std::vector<int> engine_pids() const {
@@ -285,6 +376,25 @@ std::string log_in(FakeConnection& connection, const std::string& name = "TestBo
     return login;
 }
 
+// The bridge's Seek. The server gives no answer but announces the seek to everyone, the seeker
+// too, with "Seek new" (protocol 2: an empty opponent is "0", and a last field says whether the
+// seeker is a bot).
+std::string expect_seek(FakeConnection& connection, const std::string& name = "TestBot", int number = 1) {
+    const std::string seek = connection.expect_prefix("Seek ");
+    std::vector<std::string> fields;
+    std::size_t start = 5;
+    for (std::size_t space = seek.find(' ', start); space != std::string::npos; space = seek.find(' ', start)) {
+        fields.push_back(seek.substr(start, space - start));
+        start = space + 1;
+    }
+    fields.push_back(seek.substr(start));
+    REQUIRE(fields.size() == 12);
+    std::string announced = "Seek new " + std::to_string(number) + " " + name;
+    for (int i = 0; i < 11; ++i) announced += " " + fields[i];
+    connection.send(announced + " " + (fields[11].empty() ? "0" : fields[11]) + " 0");
+    return seek;
+}
+
 bool is_move_line(const std::string& line) {
     const auto words = words_of(line);
     return words.size() >= 2 && words[0].rfind("Game#", 0) == 0 && (words[1] == "P" || words[1] == "M");
@@ -311,25 +421,29 @@ void require_no_move_waiting(FakeConnection& connection) {
 }
 
 // Plays the game out (or until `pause` says so before a turn): the bridge's moves are checked,
-// the opponent plays random legal moves, and a clock line follows every move. At the end the
-// server announces the result. Returns true when the game is over.
-bool play(FakeConnection& connection, FakeGame& game, const std::function<bool(const FakeGame&)>& pause = {}) {
+// the opponent plays random legal moves. As the real server does (Game.placeMove): after every
+// move the clock line goes to both players, then the move to the opponent of the mover, then
+// the end of the game if it ended, and only then OK to the mover. Returns true when the game is
+// over; with `announce_end` false the end is not announced (the connection fails first).
+bool play(FakeConnection& connection, FakeGame& game, const std::function<bool(const FakeGame&)>& pause = {},
+          bool announce_end = true) {
     for (;;) {
-        if (game.over()) {
-            connection.send(game.prefix() + "Over " + tak::result_text(tak::outcome(game.state)));
-            return true;
-        }
+        if (game.over()) return true;
         if (pause && pause(game)) return false;
-        if (game.bridge_to_move()) {
-            game.play(read_bridge_move(connection, game));
-            connection.send("OK");
+        const bool bridge_moved = game.bridge_to_move();
+        tak::Move move{};
+        if (bridge_moved) {
+            move = read_bridge_move(connection, game);
         } else {
             require_no_move_waiting(connection);
-            const tak::Move move = game.random_move();
-            game.play(move);
-            connection.send(game.prefix() + fake_format_move(move));
+            move = game.random_move();
         }
+        game.play(move);
         connection.send(game.time_line());
+        if (!bridge_moved) connection.send(game.prefix() + fake_format_move(move));
+        if (game.over() && announce_end)
+            connection.send(game.prefix() + "Over " + tak::result_text(tak::outcome(game.state)));
+        if (bridge_moved) connection.send("OK");
     }
 }
 
@@ -356,8 +470,7 @@ TEST_CASE("the bridge plays whole games on the clock and records them", "[playta
                      {"--games", "2", "--time", "60", "--increment", "1", "--unrated", "--verbose"});
     auto connection = server.accept();
     log_in(*connection);
-    CHECK(connection->expect_prefix("Seek ") == "Seek 5 60 1 A 0 21 1 1 0 0 0 ");
-    connection->send("OK");
+    CHECK(expect_seek(*connection) == "Seek 5 60 1 A 0 21 1 1 0 0 0 ");
 
     FakeGame first;
     first.id = 101;
@@ -366,7 +479,7 @@ TEST_CASE("the bridge plays whole games on the clock and records them", "[playta
     connection->send(first.start_line());  // no clock line: the bridge starts on the announced time
     REQUIRE(play(*connection, first));
 
-    CHECK(connection->expect_prefix("Seek ") == "Seek 5 60 1 A 0 21 1 1 0 0 0 ");
+    CHECK(expect_seek(*connection) == "Seek 5 60 1 A 0 21 1 1 0 0 0 ");
     FakeGame second;
     second.id = 102;
     second.bridge_white = false;
@@ -416,8 +529,7 @@ TEST_CASE("after a dropped connection the bridge reconnects and resumes the game
     BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "30"});
     auto connection = server.accept();
     log_in(*connection);
-    connection->expect_prefix("Seek ");
-    connection->send("OK");
+    expect_seek(*connection);
     FakeGame game;
     game.id = 201;
     game.time_s = 60;
@@ -457,11 +569,9 @@ TEST_CASE("garbage, NOK and refused or impossible moves do not stop the bridge",
     BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "30", "--seek-retry-ms", "200"});
     auto connection = server.accept();
     log_in(*connection);
+    // The server answers no Seek; a seek it does not announce back is sent again.
     connection->expect_prefix("Seek ");
-    connection->send("NOK");
-    connection->send("Error:Seek refused for the test");
-    connection->expect_prefix("Seek ");  // tried again
-    connection->send("OK");
+    expect_seek(*connection);
 
     FakeGame game;
     game.id = 301;
@@ -483,6 +593,8 @@ TEST_CASE("garbage, NOK and refused or impossible moves do not stop the bridge",
                                        std::string("Game#999 Over R-0"),
                                        std::string("Seek new x y"),
                                        std::string("Game Start nonsense"),
+                                       std::string("Game Start 900 Alice vs Bob white 5 60 0 0 21 1 1 0 0 0 0"),
+                                       std::string("OnlinePlayers [\"Alice\", \"Bob\", \"TestBot\"]"),
                                        std::string("Error: something odd"),
                                        std::string("NOK"),
                                        std::string("OK"),
@@ -501,7 +613,7 @@ TEST_CASE("garbage, NOK and refused or impossible moves do not stop the bridge",
     connection->send(game.time_line());
     read_bridge_move(*connection, game);
     connection->send("NOK");
-    connection->send("Error:Invalid move");
+    connection->send("Error:Square not empty");
     REQUIRE(connection->wait_closed(5'000ms));
     connection = server.accept();
     log_in(*connection);
@@ -524,10 +636,15 @@ TEST_CASE("garbage, NOK and refused or impossible moves do not stop the bridge",
     REQUIRE(bridge.wait_exit() == 0);
     const std::string log = bridge.log();
     INFO(log);
-    CHECK(contains(log, "the server refused our seek"));
+    CHECK(contains(log, "the server did not announce our seek within 0.2 s: seeking again"));
     CHECK(contains(log, "ignored: an unknown game command"));
     CHECK(contains(log, "ignored: game 999 is not ours"));
-    CHECK(contains(log, "the server refused our move ('NOK')"));
+    CHECK(contains(log, "ignored: game 900 is between Alice and Bob, not us (TestBot)"));
+    // A refused first move as Black is a refused move, with the server's reason.
+    CHECK(contains(log, "game 301: the server refused our move ('Error:Square not empty')"));
+    CHECK_FALSE(contains(log, "refused our seek"));
+    CHECK_FALSE(contains(log, "OnlinePlayers [\"Alice\", \"Bob\", \"TestBot\"]' "));
+    CHECK_FALSE(contains(log, "ignored: an unknown message: 'OnlinePlayers"));
     CHECK(contains(log, "cannot apply the server's move"));
     CHECK(bridge.stdout_lines.size() == 1);
 }
@@ -538,8 +655,7 @@ TEST_CASE("an unanswered seek is kept alive with PING, and SIGINT removes it and
     BridgeRun bridge(server.port(), dir, {"--ping-interval-ms", "150"});
     auto connection = server.accept();
     log_in(*connection);
-    connection->expect_prefix("Seek ");
-    connection->send("OK");
+    expect_seek(*connection);
     // Nothing but PING comes while the seek waits (three of them, 150 ms apart).
     const auto deadline = SteadyClock::now() + 10'000ms;
     while (connection->pings < 3 && SteadyClock::now() < deadline) {
@@ -563,8 +679,7 @@ TEST_CASE("SIGINT during a game resigns it with --on-interrupt resign", "[playta
     BridgeRun bridge(server.port(), dir, {"--movetime-ms", "30", "--on-interrupt", "resign"});
     auto connection = server.accept();
     log_in(*connection);
-    connection->expect_prefix("Seek ");
-    connection->send("OK");
+    expect_seek(*connection);
     FakeGame game;
     game.id = 401;
     game.begin();
@@ -586,8 +701,7 @@ TEST_CASE("a crashed engine is restarted and the game goes on; SIGINT then finis
     BridgeRun bridge(server.port(), dir, {"--movetime-ms", "30"});
     auto connection = server.accept();
     log_in(*connection);
-    connection->expect_prefix("Seek ");
-    connection->send("OK");
+    expect_seek(*connection);
     FakeGame game;
     game.id = 601;
     game.begin();
@@ -617,27 +731,24 @@ TEST_CASE("accepting a player's seeks; an unplayable game is resigned; undo and 
         {"--accept-from", "alice", "--games", "2", "--movetime-ms", "30", "--accept-undo", "--accept-draws"});
     auto connection = server.accept();
     log_in(*connection);
-    connection->expect([](const std::string& line) { return line == "List"; }, "List");
-    connection->send("OK");
+    connection->expect([](const std::string& line) { return line == "List"; }, "List");  // no answer
 
     // The server starts a game the engine cannot play (25 stones on 5x5): the bridge resigns it.
     connection->send("Game Start 700 TestBot vs Alice white 5 60 0 0 25 1 1 0 0 0 0");
     connection->expect([](const std::string& line) { return line == "Game#700 Resign"; }, "the resignation");
-    connection->send("OK");
-    connection->send("Game#700 Over 0-R");
+    connection->send("Game#700 Over 0-R");  // the only answer to Resign
     connection->expect([](const std::string& line) { return line == "List"; }, "List after the game");
-    connection->send("OK");
 
-    connection->send("Seek new 5 Bob 5 60 0 A 0 21 1 1 0 0 0  0");         // not Alice
-    connection->send("Seek new 6 Alice 9 60 0 A 0 21 1 1 0 0 0  0");       // no 9x9
-    connection->send("Seek new 7 Alice 5 60 0 A 0 30 1 1 0 0 0  0");       // not the standard reserves
+    // Protocol 2 writes an empty opponent as "0".
+    connection->send("Seek new 5 Bob 5 60 0 A 0 21 1 1 0 0 0 0 0");        // not Alice
+    connection->send("Seek new 6 Alice 9 60 0 A 0 21 1 1 0 0 0 0 0");      // no 9x9
+    connection->send("Seek new 7 Alice 5 60 0 A 0 30 1 1 0 0 0 0 0");      // not the standard reserves
     connection->send("Seek new 8 Alice 5 60 0 A 0 21 1 1 0 0 0 Carol 0");  // for someone else
-    connection->send("Seek new 9 Alice 5 60 0 A 0 21 1 1 0 0 0  0");
+    connection->send("Seek new 9 Alice 5 60 0 A 0 21 1 1 0 0 0 0 1");
     CHECK(connection->expect_prefix("Accept ") == "Accept 9");
-    connection->send("NOK");  // someone was faster
+    connection->send("NOK");  // someone was faster; a successful Accept gets Game Start instead
     connection->send("Seek new 10 Alice 5 60 0 B 4 21 1 1 0 0 0 TestBot 0");
     CHECK(connection->expect_prefix("Accept ") == "Accept 10");
-    connection->send("OK");
 
     FakeGame game;
     game.id = 710;
@@ -653,13 +764,15 @@ TEST_CASE("accepting a player's seeks; an unplayable game is resigned; undo and 
     connection->expect([](const std::string& line) { return line == "Game#710 RequestUndo"; }, "undo accepted");
     game.undo();
     connection->send("Game#710 Undo");
-    game.play(read_bridge_move(*connection, game));
     connection->send("OK");
+    game.play(read_bridge_move(*connection, game));
     connection->send(game.time_line());
+    connection->send("OK");
 
     connection->send("Game#710 OfferDraw");
     connection->expect([](const std::string& line) { return line == "Game#710 OfferDraw"; }, "draw accepted");
     connection->send("Game#710 Over 1/2-1/2");
+    connection->send("OK");
     expect_quit(*connection);
     REQUIRE(bridge.wait_exit() == 0);
 
@@ -705,8 +818,7 @@ TEST_CASE("a third-party engine: no komi option, and an illegal move twice resig
     BridgeRun bridge(server.port(), dir, {"--games", "2", "--verbose"}, engine.string());
     auto connection = server.accept();
     log_in(*connection);
-    connection->expect_prefix("Seek ");
-    connection->send("OK");
+    expect_seek(*connection);
 
     FakeGame komi;
     komi.id = 801;
@@ -784,7 +896,6 @@ TEST_CASE("the password never appears in the bridge's output, log or engine", "[
         CHECK(log_in(*connection) == "Login TestBot " + file_secret);
         connection->expect_prefix("Seek ");
         connection->send("Message Your password is " + file_secret);  // even an echo is masked
-        connection->send("OK");
         bridge.interrupt();
         expect_quit(*connection);
         CHECK(bridge.wait_exit() == 0);
@@ -794,6 +905,383 @@ TEST_CASE("the password never appears in the bridge's output, log or engine", "[
         }
         for (const std::string& line : bridge.stdout_lines) CHECK_FALSE(contains(line, file_secret));
     }
+}
+
+// ---- issue 20: the bridge as the real server expects it ----------------------------------------
+
+// Runs the bridge with `extra` and no server, expecting it to refuse at once: exit code 1.
+std::string refused_command_line(const std::vector<std::string>& extra) {
+    TempDir dir;
+    FakeServer server;
+    BridgeRun bridge(server.port(), dir, extra);
+    CHECK(bridge.wait_exit() == 1);
+    return bridge.stderr_text();
+}
+
+TEST_CASE("a login the server could not read is refused before connecting", "[playtak]") {
+    ScopedEnvironment environment("PLAYTAK_PASSWORD", "has a space");
+    CHECK(contains(refused_command_line({"--user", "TestBot"}),
+                   "playtak: error: the password must not hold spaces or other white space"));
+    {
+        ScopedEnvironment short_password("PLAYTAK_PASSWORD", "short");
+        const std::string error = refused_command_line({"--user", "TestBot"});
+        CHECK(contains(error, "the password must be 6-50 characters long (it has 5)"));
+        CHECK_FALSE(contains(error, "short\n"));
+    }
+    {
+        ScopedEnvironment long_password("PLAYTAK_PASSWORD", std::string(51, 'x').c_str());
+        CHECK(contains(refused_command_line({"--user", "TestBot"}), "the password must be 6-50 characters long"));
+    }
+    CHECK(contains(refused_command_line({"--user", "Bad-Name"}),
+                   "--user: the user name may hold only letters, digits and '_'"));
+    CHECK(contains(refused_command_line({"--user", "GuestLike"}), "beginning with 'Guest'"));
+}
+
+TEST_CASE("a Login answered NOK stops the bridge instead of retrying", "[playtak]") {
+    ScopedEnvironment environment("PLAYTAK_PASSWORD", "readable-password");
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--user", "TestBot"});
+    auto connection = server.accept();
+    connection->send("Welcome!");
+    connection->send("Login or Register");
+    connection->expect_prefix("Client ");
+    connection->send("OK");
+    connection->expect_prefix("Protocol ");
+    connection->send("OK");
+    connection->expect_prefix("Login ");
+    connection->send("NOK");  // what the server says to a Login line it cannot match
+    CHECK(bridge.wait_exit() == 2);
+    CHECK(contains(bridge.log(), "the server could not read our Login line ('NOK')"));
+    CHECK_FALSE(contains(bridge.log(), "reconnecting"));
+}
+
+TEST_CASE("usage errors never echo what may be a password", "[playtak]") {
+    for (const std::vector<std::string>& arguments :
+         {std::vector<std::string>{"--pass=SECRETVALUE1"}, std::vector<std::string>{"-pSECRETVALUE1"},
+          std::vector<std::string>{"--passw", "SECRETVALUE1"}, std::vector<std::string>{"--password=SECRETVALUE1"},
+          std::vector<std::string>{"--sizee=SECRETVALUE1"}, std::vector<std::string>{"--size", "SECRETVALUE1"},
+          std::vector<std::string>{"--user", "TestBot", "SECRETVALUE1"}}) {
+        INFO(arguments[0]);
+        const std::string error = refused_command_line(arguments);
+        CHECK(contains(error, "playtak: error: "));
+        CHECK_FALSE(contains(error, "SECRETVALUE1"));
+    }
+    CHECK(contains(refused_command_line({"--pass=SECRETVALUE1"}), "--pass is refused: the password is never taken"));
+    CHECK(contains(refused_command_line({"-pSECRETVALUE1"}), "-p is refused"));
+    CHECK(contains(refused_command_line({"--sizee=SECRETVALUE1"}), "unrecognised option --sizee"));
+    CHECK(contains(refused_command_line({"--size", "SECRETVALUE1"}), "the value given to --size is not valid"));
+}
+
+TEST_CASE("timing flags the server's liveness rules make unsafe are refused", "[playtak]") {
+    CHECK(contains(refused_command_line({"--idle-timeout-ms", "20000"}),
+                   "--idle-timeout-ms (20000) must be more than --ping-interval-ms + --ping-timeout-ms (40000)"));
+    CHECK(contains(refused_command_line({"--ping-interval-ms", "60000"}), "--ping-interval-ms must be 100..55000"));
+    CHECK(contains(refused_command_line({"--ping-timeout-ms", "50"}), "--ping-timeout-ms must be 100..55000"));
+    CHECK(contains(refused_command_line({"--reconnect-min-ms", "500", "--reconnect-max-ms", "400"}),
+                   "--reconnect-min-ms must not be more than --reconnect-max-ms"));
+}
+
+TEST_CASE("a move for our own side outside a replay resynchronises instead of being followed", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "1000"});
+    auto connection = server.accept();
+    log_in(*connection);
+    expect_seek(*connection);
+    FakeGame game;
+    game.id = 1001;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());  // the bridge (white) starts thinking for 2 s
+    connection->send("Game#1001 P A1");  // a stray move for white
+    REQUIRE(connection->wait_closed(5'000ms));
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);  // no move was played
+    game.play(read_bridge_move(*connection, game));
+    connection->send(game.time_line());
+    connection->send("OK");
+    connection->send("Game#1001 Over 1-0");  // the opponent resigns
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "game 1001: the server sent a move for our side ('P A1') at ply 1; reconnecting"));
+    CHECK_FALSE(contains(log, "following it"));
+    REQUIRE(bridge.stdout_lines.size() == 1);
+    CHECK(contains(bridge.stdout_lines[0], "game 1001:"));
+}
+
+TEST_CASE("a second SIGINT while reconnecting still writes the game's record", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--movetime-ms", "30", "--reconnect-min-ms", "5000", "--reconnect-max-ms",
+                                          "5000"});
+    auto connection = server.accept();
+    log_in(*connection);
+    expect_seek(*connection);
+    FakeGame game;
+    game.id = 1101;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    REQUIRE_FALSE(play(*connection, game, [](const FakeGame& g) { return g.moves.size() == 4; }));
+    connection->close();
+    REQUIRE(bridge.wait_for_log("reconnecting in 5.0 s"));
+    bridge.interrupt();
+    REQUIRE(bridge.wait_for_log("interrupted: finishing game 1101 first"));
+    bridge.interrupt();
+    REQUIRE(bridge.wait_exit() == 0);
+    const auto files = ptn_files(dir);
+    REQUIRE(files.size() == 1);
+    auto record = tak::parse_ptn(read_file(files[0]));
+    REQUIRE(record.ok());
+    CHECK(record->moves == game.moves);
+    CHECK(record->result == "*");
+    CHECK(record->tag("Termination") == "the bridge stopped before the server ended the game");
+    REQUIRE(bridge.stdout_lines.size() == 1);
+    CHECK(contains(bridge.stdout_lines[0], "game 1101: TestBot vs Opponent: *, unfinished"));
+}
+
+TEST_CASE("a game that ended while the bridge was away is recorded with its result", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "20", "--resume-timeout-ms", "300"});
+    auto connection = server.accept();
+    log_in(*connection);
+    expect_seek(*connection);
+    FakeGame game;
+    game.id = 1201;
+    game.begin();
+    connection->send(game.start_line());
+    connection->send(game.time_line());
+    // The game ends on the board, and the connection fails before the server says so.
+    REQUIRE(play(*connection, game, {}, false));
+    connection->close();
+    connection = server.accept();
+    log_in(*connection);  // the game is over: the server does not resend it
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    const auto files = ptn_files(dir);
+    REQUIRE(files.size() == 1);
+    auto record = tak::parse_ptn(read_file(files[0]));
+    REQUIRE(record.ok());
+    CHECK(record->moves == game.moves);
+    CHECK(record->result == tak::result_text(tak::outcome(game.state)));
+    CHECK(record->tag("Termination") == "ended while we were disconnected; result from the final position");
+}
+
+// ---- issue 20 against a whole fake server: bridges playing each other ---------------------------
+
+std::string password_file(const TempDir& dir, const std::string& password) {
+    const fs::path path = dir.path() / "password";
+    std::ofstream(path) << password << "\n";
+    return path.string();
+}
+
+std::string read_file_lines(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) text += line + "\n";
+    return text;
+}
+
+int count_entries(const std::vector<std::string>& transcript, const std::string& entry) {
+    return static_cast<int>(std::count(transcript.begin(), transcript.end(), entry));
+}
+
+// The server's moves of a finished game as PTN moves, through the fake's own codec.
+std::vector<tak::Move> server_moves(const FakePlaytakServer::FinishedGame& game, int size, int half_komi) {
+    tak::State state = tak::start_state(tak::Variant{size, half_komi, false});
+    std::vector<tak::Move> moves;
+    for (const std::string& text : game.moves) {
+        auto move = fake_parse_move(state, text);
+        REQUIRE(move.has_value());
+        tak::play(state, *move);
+        moves.push_back(*move);
+    }
+    return moves;
+}
+
+TEST_CASE("two bridges play an open seek through the server", "[playtak]") {
+    FakeServerOptions options;
+    options.accounts = {{"BotAlpha", "alpha-password"}, {"BotBeta", "beta-password"}};
+    FakePlaytakServer server(options);
+    TempDir alpha_dir, beta_dir;
+    BridgeRun alpha(server.port(), alpha_dir,
+                    {"--user", "BotAlpha", "--password-file", password_file(alpha_dir, "alpha-password"), "--games",
+                     "1", "--movetime-ms", "20", "--time", "60", "--increment", "1", "--half-komi", "4"});
+    BridgeRun beta(server.port(), beta_dir,
+                   {"--user", "BotBeta", "--password-file", password_file(beta_dir, "beta-password"), "--accept-from",
+                    "botalpha", "--games", "1", "--movetime-ms", "20"});
+    REQUIRE(alpha.wait_exit(60'000ms) == 0);
+    REQUIRE(beta.wait_exit(60'000ms) == 0);
+
+    const auto transcript = server.transcript();
+    if (const char* path = std::getenv("BGE_PLAYTAK_TRANSCRIPT")) {
+        std::ofstream out(path);
+        for (const std::string& line : transcript) out << line << "\n";
+    }
+    INFO(alpha.log() << beta.log());
+    // The open seek is announced with "0" for its empty opponent, and accepted.
+    CHECK(count_entries(transcript, "BotBeta > Seek new 1 BotAlpha 5 60 1 A 4 21 1 0 0 0 0 0 0") >= 1);
+    CHECK(count_entries(transcript, "BotBeta < Accept 1") == 1);
+    // Nothing either bridge sent was refused, and no server line was unknown to them.
+    CHECK(count_entries(transcript, "BotAlpha > NOK") == 0);
+    CHECK(count_entries(transcript, "BotBeta > NOK") == 0);
+    for (const std::string& log : {alpha.log(), beta.log()}) {
+        CHECK_FALSE(contains(log, "ignored:"));
+        CHECK_FALSE(contains(log, "with no command of ours waiting"));
+    }
+    const auto games = server.finished_games();
+    REQUIRE(games.size() == 1);
+    const auto moves = server_moves(games[0], 5, 4);
+    for (const TempDir* dir : {&alpha_dir, &beta_dir}) {
+        const auto files = ptn_files(*dir);
+        REQUIRE(files.size() == 1);
+        auto record = tak::parse_ptn(read_file(files[0]));
+        REQUIRE(record.ok());
+        CHECK(record->moves == moves);
+        CHECK(record->result == games[0].result);
+        CHECK(record->tag("Komi") == "2");
+    }
+}
+
+TEST_CASE("a guest keeps its name and its game across reconnections; the back-off restarts", "[playtak]") {
+    FakeServerOptions options;
+    options.accounts = {{"BotBeta", "beta-password"}};
+    FakePlaytakServer server(options);
+    TempDir guest_dir, beta_dir;
+    BridgeRun guest(server.port(), guest_dir, {"--games", "1", "--movetime-ms", "30", "--verbose"});
+    REQUIRE(server.wait_for_entry("Guest1 > Welcome Guest1!"));
+    BridgeRun beta(server.port(), beta_dir,
+                   {"--user", "BotBeta", "--password-file", password_file(beta_dir, "beta-password"), "--accept-from",
+                    "Guest1", "--games", "1", "--movetime-ms", "30"});
+    const auto moves_seen = [](int plies) {
+        return [plies](const std::vector<std::string>& lines) {
+            int moves = 0;
+            for (const std::string& line : lines)
+                if (line.rfind("BotBeta < Game#1 ", 0) == 0 && line.size() > 17 && (line[17] == 'P' || line[17] == 'M'))
+                    ++moves;
+            return moves >= plies;
+        };
+    };
+    for (int drop = 1; drop <= 2; ++drop) {
+        REQUIRE(server.wait_for(moves_seen(2 * drop)));
+        server.drop("Guest1");
+        REQUIRE(server.wait_for([&](const auto& lines) {
+            return count_entries(lines, "Guest1 > Welcome Guest1!") == drop + 1;
+        }));
+    }
+    REQUIRE(guest.wait_exit(60'000ms) == 0);
+    REQUIRE(beta.wait_exit(60'000ms) == 0);
+    const std::string log = guest.log();
+    INFO(log);
+    CHECK(contains(log, "> Login Guest ********"));
+    CHECK(contains(log, "game 1: the server resent it"));
+    // The back-off starts afresh once the game is back: 0.1 s both times, never 0.2 s.
+    const auto count = [&](const std::string& part) {
+        int n = 0;
+        for (auto at = log.find(part); at != std::string::npos; at = log.find(part, at + 1)) ++n;
+        return n;
+    };
+    CHECK(count("reconnecting in 0.1 s") == 2);
+    CHECK(count("reconnecting in 0.2 s") == 0);
+    const auto games = server.finished_games();
+    REQUIRE(games.size() == 1);
+    for (const std::string& line : server.transcript()) CHECK_FALSE(contains(line, "Abandoned"));
+    const auto files = ptn_files(guest_dir);
+    REQUIRE(files.size() == 1);
+    auto record = tak::parse_ptn(read_file(files[0]));
+    REQUIRE(record.ok());
+    CHECK(record->moves == server_moves(games[0], 5, 0));
+    CHECK(record->result == games[0].result);
+}
+
+TEST_CASE("only PING keeps a connection alive, and a missing PING answer reveals a half-dead one", "[playtak]") {
+    FakeServerOptions options;
+    options.ping_timeout = 1'000ms;
+    options.accounts = {{"BotAlpha", "alpha-password"}, {"BotBeta", "beta-password"}};
+    FakePlaytakServer server(options);
+
+    // A client that sends no PING is dropped, whatever else it does.
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+        REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+        FakeConnection raw(fd);
+        CHECK(raw.read_line(2'000ms) == std::optional<std::string>("Welcome!"));
+        raw.send("Client raw");
+        CHECK(raw.wait_closed(3'000ms));
+    }
+
+    TempDir alpha_dir, beta_dir;
+    const std::vector<std::string> liveness = {"--ping-interval-ms", "150", "--ping-timeout-ms", "300"};
+    std::vector<std::string> alpha_flags = {"--user", "BotAlpha", "--password-file",
+                                            password_file(alpha_dir, "alpha-password"), "--games", "1",
+                                            "--movetime-ms", "30"};
+    std::vector<std::string> beta_flags = {"--user", "BotBeta", "--password-file",
+                                           password_file(beta_dir, "beta-password"), "--accept-from", "BotAlpha",
+                                           "--games", "1", "--movetime-ms", "30"};
+    alpha_flags.insert(alpha_flags.end(), liveness.begin(), liveness.end());
+    beta_flags.insert(beta_flags.end(), liveness.begin(), liveness.end());
+    BridgeRun alpha(server.port(), alpha_dir, alpha_flags);
+    BridgeRun beta(server.port(), beta_dir, beta_flags);
+    REQUIRE(server.wait_for([](const auto& lines) {
+        int moves = 0;
+        for (const std::string& line : lines) moves += line.rfind("BotAlpha < Game#1 P", 0) == 0;
+        return moves >= 2;
+    }));
+    server.stall("BotBeta");
+    REQUIRE(alpha.wait_exit(60'000ms) == 0);
+    REQUIRE(beta.wait_exit(60'000ms) == 0);
+    const std::string log = beta.log();
+    INFO(log);
+    CHECK(contains(log, "no answer to PING within 0.3 s"));
+    CHECK(contains(log, "game 1: the server resent it"));
+    const auto transcript = server.transcript();
+    // The healthy bridge, PINGing every 150 ms, was never dropped (the stalled one may have been).
+    CHECK(count_entries(transcript, "BotAlpha closed: no PING for 1000 ms") == 0);
+    CHECK(contains(read_file_lines(transcript), "closed: no PING for 1000 ms"));  // the plain client
+    REQUIRE(server.finished_games().size() == 1);
+}
+
+TEST_CASE("the server's seek limits: the fake applies them, the bridge warns of them", "[playtak]") {
+    FakePlaytakServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--half-komi=-3"});
+    REQUIRE(server.wait_for_entry("Guest1 > Seek new 1 Guest1 5 600 10 A 0 21 1 0 0 0 0 0 0"));
+    CHECK(count_entries(server.transcript(), "Guest1 < Seek 5 600 10 A 0 21 1 0 0 0 0 ") == 1);
+    bridge.interrupt();
+    REQUIRE(bridge.wait_exit() == 0);
+    CHECK(contains(bridge.log(),
+                   "warning: the server changes this seek: half-komi -3 becomes 0 (the server reads no negative komi)"));
+
+    // What the server does with seeks out of its limits, from a plain client.
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(static_cast<std::uint16_t>(server.port()));
+    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0);
+    FakeConnection raw(fd);
+    raw.send("Login Guest");
+    raw.expect_prefix("Welcome Guest");
+    raw.send("Seek 6 60 5 W -2 30 1 1 0 0 0 bob");  // a negative komi: read as the old short seek
+    CHECK(raw.expect_prefix("Seek new") == "Seek new 2 Guest2 6 60 5 W 0 30 1 0 0 0 0 0 0");
+    raw.send("Seek 6 60 5 A 12 90 7 0 0 0 0 ");
+    CHECK(raw.expect_prefix("Seek new") == "Seek new 3 Guest2 6 60 5 A 8 80 5 0 0 0 0 0 0");
+    raw.send("Seek 9 60 5 A 0 5 1 0 0 0 0 ");
+    CHECK(raw.expect_prefix("Seek new") == "Seek new 4 Guest2 5 60 5 A 0 10 1 0 0 0 0 0 0");
+    // List is answered by the seeks alone, with no OK.
+    raw.send("List");
+    raw.send("PING");
+    CHECK(raw.expect([](const std::string& line) { return line == "OK" || line.rfind("Seek new", 0) == 0; },
+                     "List then PING") == "Seek new 4 Guest2 5 60 5 A 0 10 1 0 0 0 0 0 0");
+    CHECK(raw.expect_prefix("OK") == "OK");
 }
 
 }  // namespace

@@ -58,13 +58,15 @@ Bridge::Bridge(asio::io_context& io, BridgeConfig config, EngineConfig engine, L
       worker_(io, std::move(engine), log),
       reconnect_delay_(config_.reconnect_min),
       ping_timer_(io),
+      ping_reply_timer_(io),
       idle_timer_(io),
       reconnect_timer_(io),
       login_timer_(io),
       seek_timer_(io),
       resume_timer_(io),
       settle_timer_(io),
-      exit_timer_(io) {}
+      exit_timer_(io),
+      refusal_timer_(io) {}
 
 Bridge::~Bridge() {
     if (connection_) connection_->close();
@@ -138,9 +140,13 @@ void Bridge::on_closed(const std::string& why) {
     logged_in_ = false;
     login_sent_ = false;
     pending_.clear();
+    refused_.reset();
+    ping_outstanding_ = false;
     seek_active_ = false;  // the server drops the seeks of a client that leaves
+    seek_announced_ = false;
     accept_pending_ = -1;
-    for (Timer* timer : {&ping_timer_, &idle_timer_, &login_timer_, &seek_timer_, &resume_timer_, &settle_timer_})
+    for (Timer* timer : {&ping_timer_, &ping_reply_timer_, &idle_timer_, &login_timer_, &seek_timer_, &resume_timer_,
+                         &settle_timer_, &refusal_timer_})
         timer->cancel();
     if (exiting_) return;
     if (game_) {
@@ -173,17 +179,26 @@ void Bridge::send(const std::string& line, std::optional<Pending> reply, std::in
 
 void Bridge::send_login() {
     login_sent_ = true;
-    send(client_line(config_.client_name));
-    send(protocol_line());
-    send(config_.user.empty() ? guest_login_line() : login_line(config_.user, config_.password));
+    send(client_line(config_.client_name), Pending::handshake);
+    send(protocol_line(), Pending::handshake);
+    send(config_.user.empty() ? guest_login_line(config_.guest_token) : login_line(config_.user, config_.password),
+         Pending::login);
     login_timer_.start(config_.login_timeout, [this] {
         if (!logged_in_) drop_connection("no answer to Login");
     });
 }
 
 void Bridge::arm_ping() {
+    // The server drops a client that sends no PING for 60 s, whatever else it sends, and never
+    // PINGs us: an unanswered PING is how a half-dead connection shows.
     ping_timer_.start(config_.ping_interval, [this] {
-        if (logged_in_) send("PING", Pending::ping);
+        if (logged_in_ && !ping_outstanding_) {
+            ping_outstanding_ = true;
+            send("PING", Pending::ping);
+            ping_reply_timer_.start(config_.ping_timeout, [this] {
+                drop_connection(fmt::format("no answer to PING within {}", seconds_text(config_.ping_timeout)));
+            });
+        }
         arm_ping();
     });
 }
@@ -196,18 +211,24 @@ void Bridge::on_logged_in(const std::string& name) {
     pending_.clear();
     log_.info(fmt::format("logged in as {}", name));
     arm_ping();
-    if (!config_.seek) send("List", Pending::other);
+    if (!config_.seek) send("List");
     if (game_ && game_->awaiting_resume) {
         log_.info(fmt::format("waiting up to {} for the server to resend game {}", seconds_text(config_.resume_timeout),
                               game_->start.game));
         resume_timer_.start(config_.resume_timeout, [this] {
             if (!game_ || !game_->awaiting_resume) return;
             log_.info(fmt::format("the server did not resend game {}: giving it up", game_->start.game));
-            finish_game("*", "connection lost; not resumed");
+            const std::string result = best_known_result();
+            const bool over = tak::outcome(game_->state).is_over();
+            finish_game(result, over            ? "ended while we were disconnected; result from the final position"
+                                : result != "*" ? "connection lost after we resigned"
+                                                : "connection lost; not resumed");
         });
         return;
     }
-    if (stopping_ && !game_) return begin_exit();
+    // A guest's game is resent before its Welcome: think now if it is our turn.
+    if (game_) return maybe_think();
+    if (stopping_) return begin_exit();
     maybe_seek();
 }
 
@@ -216,14 +237,20 @@ void Bridge::on_line(const std::string& line) {
         drop_connection(fmt::format("nothing from the server for {}", seconds_text(config_.idle_timeout)));
     });
     const ServerMessage message = parse_server_line(line);
+    if (refused_) {
+        // A refused move is answered "NOK", then "Error:<reason>": one answer, with its reason.
+        const auto* error = std::get_if<ServerError>(&message);
+        if (error) log_.info(fmt::format("< {}", protocol::excerpt(line, 300)));
+        const auto connection = connection_;
+        flush_refusal(error ? error->text : "NOK");
+        if (error || connection != connection_ || exiting_) return;
+    }
     const bool quiet = std::holds_alternative<Chatter>(message) || std::holds_alternative<SeekNew>(message) ||
                        std::holds_alternative<SeekRemove>(message) || std::holds_alternative<Ok>(message);
     if (quiet)
         log_.debug(fmt::format("< {}", protocol::excerpt(line, 300)));
     else
         log_.info(fmt::format("< {}", protocol::excerpt(line, 300)));
-    const bool after_nok = last_was_nok_;
-    last_was_nok_ = std::holds_alternative<Nok>(message);
 
     std::visit(
         Overloaded{
@@ -246,13 +273,30 @@ void Bridge::on_line(const std::string& line) {
             [&](const AlreadyLoggedIn&) { drop_connection("the server still holds an older session of this account"); },
             [&](const Ok&) { on_reply(true, line); },
             [&](const Nok&) { on_reply(false, line); },
-            [&](const ServerError& error) {
-                // Some servers follow a NOK with the reason: one answer, not two.
-                if (!after_nok) on_reply(false, error.text);
+            [&](const ServerError&) {},  // only ever after a NOK; an Error alone answers nothing
+            [&](const SeekNew& seek) {
+                if (config_.seek && protocol::equals_ignoring_case(seek.player, our_name_)) {
+                    seek_announced_ = true;
+                    seek_timer_.cancel();
+                    const SeekSettings& sent = config_.seek_settings;
+                    const SeekSettings& posted = seek.settings;
+                    if (posted.size != sent.size || posted.time_s != sent.time_s ||
+                        posted.increment_s != sent.increment_s || posted.half_komi != sent.half_komi ||
+                        posted.pieces != sent.pieces || posted.capstones != sent.capstones)
+                        log_.info(fmt::format("warning: the server posted our seek as {}x{}, {}+{} s, komi {}, {} "
+                                              "stones, {} capstones",
+                                              posted.size, posted.size, posted.time_s, posted.increment_s,
+                                              posted.half_komi, posted.pieces, posted.capstones));
+                    return;
+                }
+                consider_accept(seek);
             },
-            [&](const SeekNew& seek) { consider_accept(seek); },
             [&](const SeekRemove&) {},
-            [&](const GameStart& start) { on_game_start(start); },
+            [&](const GameStart& start) {
+                // A successful Accept is answered by Game Start alone.
+                std::erase_if(pending_, [](const PendingReply& reply) { return reply.kind == Pending::accept; });
+                on_game_start(start);
+            },
             [&](const GameMove& move) { on_game_move(move); },
             [&](const GameTime& time) { on_game_time(time); },
             [&](const GameOver& over) {
@@ -280,11 +324,27 @@ void Bridge::on_reply(bool ok, const std::string& text) {
     }
     const PendingReply front = pending_.front();
     pending_.pop_front();
+    if (front.kind == Pending::ping) {
+        ping_outstanding_ = false;
+        ping_reply_timer_.cancel();
+    }
     if (ok) {
-        if (front.kind == Pending::accept) accept_pending_ = -1;
+        if (front.kind == Pending::accept) {
+            log_.info("the server said OK to Accept, which it answers with Game Start: ignored");
+            accept_pending_ = -1;
+        }
         return;
     }
-    on_refused(front, text);
+    refused_ = front;
+    refusal_timer_.start(Milliseconds(500), [this] { flush_refusal("NOK"); });
+}
+
+void Bridge::flush_refusal(const std::string& text) {
+    if (!refused_) return;
+    const PendingReply what = *refused_;
+    refused_.reset();
+    refusal_timer_.cancel();
+    on_refused(what, text);
 }
 
 void Bridge::on_refused(const PendingReply& what, const std::string& text) {
@@ -292,12 +352,16 @@ void Bridge::on_refused(const PendingReply& what, const std::string& text) {
         case Pending::ping:
             log_.info(fmt::format("the server refused PING ('{}'): ignored", text));
             return;
-        case Pending::seek:
-            seek_active_ = false;
-            log_.info(fmt::format("the server refused our seek ('{}'); seeking again in {}", text,
-                                  seconds_text(config_.seek_retry)));
-            seek_timer_.start(config_.seek_retry, [this] { maybe_seek(); });
+        case Pending::handshake:
+            log_.info(fmt::format("the server refused our Client or Protocol line ('{}'): ignored", text));
             return;
+        case Pending::login:
+            log_.info(fmt::format("the server could not read our Login line ('{}'): check --user and the password "
+                                  "(not retrying)",
+                                  text));
+            exit_code_ = exit_authentication;
+            stopping_ = true;
+            return begin_exit();
         case Pending::accept:
             log_.info(fmt::format("the server refused to start game from seek {} ('{}')", accept_pending_, text));
             accept_pending_ = -1;
@@ -306,8 +370,8 @@ void Bridge::on_refused(const PendingReply& what, const std::string& text) {
             if (!is_current(what.game) || !game_->playable) return;
             resync(fmt::format("the server refused our move ('{}')", text));
             return;
-        case Pending::other:
-            log_.info(fmt::format("the server refused a command ('{}'): ignored", text));
+        case Pending::request:
+            log_.info(fmt::format("the server refused a draw or undo command ('{}'): ignored", text));
             return;
     }
 }
@@ -321,8 +385,16 @@ void Bridge::maybe_seek() {
     log_.info(fmt::format("seeking a {}x{} game, {}+{} s, colour {}, komi {}{}", seek.size, seek.size, seek.time_s,
                           seek.increment_s, seek.color, seek.half_komi,
                           seek.opponent.empty() ? std::string() : " against " + seek.opponent));
-    send(seek_line(seek), Pending::seek);
+    send(seek_line(seek));  // no answer: the server announces it with Seek new, to us too
     seek_active_ = true;
+    seek_announced_ = false;
+    seek_timer_.start(config_.seek_retry, [this] {
+        if (!seek_active_ || seek_announced_ || game_) return;
+        log_.info(fmt::format("the server did not announce our seek within {}: seeking again",
+                              seconds_text(config_.seek_retry)));
+        seek_active_ = false;
+        maybe_seek();
+    });
 }
 
 void Bridge::consider_accept(const SeekNew& seek) {
@@ -350,7 +422,17 @@ void Bridge::apply(tak::Move move) {
     game_->moves.push_back(move);
 }
 
+bool Bridge::is_ours(const GameStart& start) const {
+    if (is_current(start.game)) return true;
+    if (our_name_.empty()) return false;
+    return protocol::equals_ignoring_case(start.white, our_name_) ||
+           protocol::equals_ignoring_case(start.black, our_name_);
+}
+
 void Bridge::on_game_start(const GameStart& start) {
+    if (!is_ours(start))
+        return log_.info(fmt::format("ignored: game {} is between {} and {}, not us ({})", start.game, start.white,
+                                     start.black, our_name_.empty() ? "not logged in yet" : our_name_));
     seek_active_ = false;  // the server removes the seeks of both players when a game starts
     accept_pending_ = -1;
     seek_timer_.cancel();
@@ -364,15 +446,16 @@ void Bridge::on_game_start(const GameStart& start) {
         game.settling = true;
         game.resumed = true;
         resume_timer_.cancel();
+        reconnect_delay_ = config_.reconnect_min;  // the game is back: the next drop starts the back-off afresh
         log_.info(fmt::format("game {}: the server resent it; rebuilding the position from its moves", start.game));
-        if (game.resigned) send(game_line(start.game, "Resign"), Pending::other);  // it may not have arrived
+        if (game.resigned) send(game_line(start.game, "Resign"));  // it may not have arrived
         settle_timer_.start(config_.settle, [this] { end_settling(); });
         return;
     }
     if (game_) {
         log_.info(
             fmt::format("game {} started while game {} was on: giving that one up", start.game, game_->start.game));
-        finish_game("*", "replaced by another game");
+        finish_game(best_known_result(), "replaced by another game");
         if (exiting_) return;
     }
     Game game;
@@ -435,16 +518,14 @@ void Bridge::on_game_move(const GameMove& server_move) {
     if (!move)
         return resync(fmt::format("cannot apply the server's move '{}' at ply {}: {}", server_move.move,
                                   game.moves.size() + 1, move.error()));
+    // The server never sends us our own moves but in the replay after Game Start: following one
+    // would leave us waiting for the opponent while the server waits for us.
     if (!game.settling && game.our_turn())
-        log_.info(fmt::format("game {}: the server played a move for our side; following it", game.start.game));
+        return resync(fmt::format("the server sent a move for our side ('{}') at ply {}", server_move.move,
+                                  game.moves.size() + 1));
     cancel_thinking();
     const std::string ptn = tak::format_move(*move);
     apply(*move);
-    // A move after ours means ours was taken, whether or not the server said OK to it: a server
-    // that does not acknowledge moves must not leave them waiting for an answer.
-    std::erase_if(pending_, [&](const PendingReply& reply) {
-        return reply.kind == Pending::move && reply.game == server_move.game;
-    });
     if (game.settling) return log_.debug(fmt::format("game {}: replayed {}", game.start.game, ptn));
     log_.info(fmt::format("game {} ply {}: opponent plays {}", game.start.game, game.moves.size(), ptn));
     maybe_think();
@@ -465,11 +546,11 @@ void Bridge::on_game_request(const GameRequest& request) {
         case Kind::offer_draw:
             if (!config_.accept_draws) return log_.info("draw offer declined (--accept-draws is off)");
             log_.info("accepting the draw offer");
-            return send(game_line(game.start.game, "OfferDraw"), Pending::other);
+            return send(game_line(game.start.game, "OfferDraw"), Pending::request);
         case Kind::request_undo:
             if (!config_.accept_undo) return log_.info("undo request declined (--accept-undo is off)");
             log_.info("accepting the undo request");
-            return send(game_line(game.start.game, "RequestUndo"), Pending::other);
+            return send(game_line(game.start.game, "RequestUndo"), Pending::request);
         case Kind::remove_draw:
             return log_.info("the opponent withdrew the draw offer");
         case Kind::remove_undo:
@@ -568,11 +649,35 @@ void Bridge::resign(const std::string& why) {
     log_.info(fmt::format("game {}: resigning: {}", game_->start.game, why));
     cancel_thinking();
     game_->resigned = true;
-    send(game_line(game_->start.game, "Resign"), Pending::other);
+    send(game_line(game_->start.game, "Resign"));  // answered by Game#<no> Over
     if (stopping_) exit_timer_.start(Milliseconds(10'000), [this] { begin_exit(); });
 }
 
+std::string Bridge::best_known_result() const {
+    if (!game_) return "*";
+    const Game& game = *game_;
+    if (game.playable) {
+        const auto outcome = tak::outcome(game.state);
+        if (outcome.is_over()) return tak::result_text(outcome);
+    }
+    if (game.resigned) return game.start.we_are_white ? "0-1" : "1-0";
+    return "*";
+}
+
 void Bridge::finish_game(const std::string& result, const std::string& termination) {
+    record_game(result, termination);
+    ++games_finished_;
+    if (config_.games > 0 && games_finished_ >= config_.games && !stopping_) {
+        log_.info(fmt::format("played {} game(s): done", games_finished_));
+        stopping_ = true;
+    }
+    if (stopping_) return begin_exit();
+    if (!config_.seek && logged_in_) send("List");
+    maybe_seek();
+}
+
+void Bridge::record_game(const std::string& result, const std::string& termination) {
+    if (!game_) return;
     cancel_thinking();
     settle_timer_.cancel();
     resume_timer_.cancel();
@@ -598,15 +703,6 @@ void Bridge::finish_game(const std::string& result, const std::string& terminati
     log_.info(summary);
     std::fputs((summary + "\n").c_str(), stdout);
     std::fflush(stdout);
-
-    ++games_finished_;
-    if (config_.games > 0 && games_finished_ >= config_.games && !stopping_) {
-        log_.info(fmt::format("played {} game(s): done", games_finished_));
-        stopping_ = true;
-    }
-    if (stopping_) return begin_exit();
-    if (!config_.seek && logged_in_) send("List", Pending::other);
-    maybe_seek();
 }
 
 // ---- stopping ---------------------------------------------------------------------------------
@@ -624,7 +720,7 @@ void Bridge::interrupt() {
     seek_timer_.cancel();
     if (seek_active_ && logged_in_) {
         log_.info("interrupted: removing our seek");
-        send(remove_seek_line(), Pending::other);
+        send(remove_seek_line());
         seek_active_ = false;
     }
     if (!game_) {
@@ -641,10 +737,12 @@ void Bridge::interrupt() {
 void Bridge::begin_exit() {
     if (exiting_) return;
     exiting_ = true;
-    for (Timer* timer : {&ping_timer_, &idle_timer_, &reconnect_timer_, &login_timer_, &seek_timer_, &resume_timer_,
-                         &settle_timer_, &exit_timer_})
+    for (Timer* timer : {&ping_timer_, &ping_reply_timer_, &idle_timer_, &reconnect_timer_, &login_timer_, &seek_timer_,
+                         &resume_timer_, &settle_timer_, &exit_timer_, &refusal_timer_})
         timer->cancel();
     cancel_thinking();
+    // Every game gets its record, even when we leave before its end.
+    if (game_) record_game(best_known_result(), "the bridge stopped before the server ended the game");
     auto done = [this] {
         connection_.reset();
         log_.info("bye");

@@ -32,6 +32,7 @@ struct BridgeConfig {
     std::string client_name = "bge-playtak";
     std::string user;      // empty: Login Guest
     std::string password;  // never logged
+    std::string guest_token;  // for Login Guest <token>: one per run, so a reconnection keeps the guest
     bool seek = true;      // false: accept the seeks of accept_from instead
     SeekSettings seek_settings;
     std::vector<std::string> accept_from;
@@ -42,14 +43,15 @@ struct BridgeConfig {
     bool accept_undo = false;
     std::string ptn_dir;  // empty: no records
     bool resign_on_interrupt = false;
-    Milliseconds ping_interval{30'000};
-    Milliseconds idle_timeout{90'000};  // nothing received for this long: the connection is dead
+    Milliseconds ping_interval{30'000};  // the server drops a client that sends no PING for 60 s
+    Milliseconds ping_timeout{10'000};   // a PING unanswered for this long: the connection is dead
+    Milliseconds idle_timeout{90'000};   // nothing received for this long: the connection is dead
     Milliseconds connect_timeout{20'000};
     Milliseconds login_timeout{30'000};
     Milliseconds reconnect_min{1'000};
     Milliseconds reconnect_max{60'000};
     Milliseconds resume_timeout{30'000};  // after logging in again, for the server to resend our game
-    Milliseconds seek_retry{10'000};      // after the server refused our seek
+    Milliseconds seek_retry{10'000};      // our seek not announced back by then: seek again
     Milliseconds settle{300};             // after Game Start, for a replay of the moves to arrive
     int max_resyncs_per_game = 3;
 };
@@ -99,7 +101,11 @@ private:
         std::string started_at;
         bool our_turn() const;
     };
-    enum class Pending { ping, seek, accept, move, other };
+    // The commands the server answers, each exactly once: `handshake` (Client, Protocol),
+    // `ping`, `move` and `request` (draw and undo commands) with OK, or NOK (a refused move: NOK,
+    // then Error:<reason>); `login` with Welcome, Authentication failure or NOK; `accept` with
+    // Game Start or NOK. Seek, List, Resign and quit get no answer and are not queued.
+    enum class Pending { handshake, login, ping, accept, move, request };
     struct PendingReply {
         Pending kind;
         std::int64_t game;
@@ -118,6 +124,7 @@ private:
     void on_logged_in(const std::string& name);
     void on_reply(bool ok, const std::string& text);
     void on_refused(const PendingReply& what, const std::string& text);
+    void flush_refusal(const std::string& text);
 
     // Seeking and accepting.
     void maybe_seek();
@@ -135,6 +142,12 @@ private:
     void resync(const std::string& why);
     void resign(const std::string& why);
     void finish_game(const std::string& result, const std::string& termination);
+    // Writes the record and the summary line of the current game and forgets it.
+    void record_game(const std::string& result, const std::string& termination);
+    // The result as far as we know it: the rules' verdict on our position, a loss if we resigned,
+    // else "*".
+    std::string best_known_result() const;
+    bool is_ours(const GameStart& start) const;
     bool is_current(std::int64_t game) const { return game_ && game_->start.game == game; }
     void apply(tak::Move move);
 
@@ -154,7 +167,9 @@ private:
     Milliseconds reconnect_delay_;
     std::chrono::steady_clock::time_point logged_in_at_{};
     std::deque<PendingReply> pending_;
-    bool last_was_nok_ = false;
+    std::optional<PendingReply> refused_;  // NOK received; its Error:<reason> may follow
+    bool seek_announced_ = false;
+    bool ping_outstanding_ = false;
 
     bool seek_active_ = false;
     std::int64_t accept_pending_ = -1;
@@ -168,8 +183,8 @@ private:
     bool exiting_ = false;
     int exit_code_ = exit_ok;
 
-    Timer ping_timer_, idle_timer_, reconnect_timer_, login_timer_, seek_timer_, resume_timer_, settle_timer_,
-        exit_timer_;
+    Timer ping_timer_, ping_reply_timer_, idle_timer_, reconnect_timer_, login_timer_, seek_timer_, resume_timer_,
+        settle_timer_, exit_timer_, refusal_timer_;
 };
 
 }  // namespace bge::playtak

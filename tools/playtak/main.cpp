@@ -58,15 +58,54 @@ bool valid_client_name(const std::string& name) {
     return true;
 }
 
+// An option as written, without anything that may be a value: "--name" up to any '=', or the
+// first two characters of a short option ("-pSECRET" is "-p").
+std::string option_name_only(std::string_view written) {
+    if (written.starts_with("--")) return std::string(written.substr(0, written.find('=')));
+    if (written.starts_with("-")) return std::string(written.substr(0, 2));
+    return "an argument";
+}
+
+// A usage error that never echoes an argument that may be a password: only option names, cut
+// before any '=', and never a value.
+std::string safe_description(const po::error& error) {
+    if (const auto* unknown = dynamic_cast<const po::unknown_option*>(&error))
+        return fmt::format("unrecognised option {} (what follows the option name is not shown)",
+                           option_name_only(unknown->get_option_name()));
+    if (const auto* ambiguous = dynamic_cast<const po::ambiguous_option*>(&error))
+        return fmt::format("ambiguous option {} (what follows the option name is not shown)",
+                           option_name_only(ambiguous->get_option_name()));
+    if (dynamic_cast<const po::validation_error*>(&error) || dynamic_cast<const po::invalid_option_value*>(&error)) {
+        const auto& named = dynamic_cast<const po::error_with_option_name&>(error);
+        return fmt::format("the value given to {} is not valid", option_name_only(named.get_option_name()));
+    }
+    if (const auto* named = dynamic_cast<const po::error_with_option_name*>(&error))
+        return fmt::format("{} is not given as expected (see --help)", option_name_only(named->get_option_name()));
+    if (dynamic_cast<const po::too_many_positional_options_error*>(&error))
+        return "an argument that is not an option (every argument belongs to a --flag)";
+    return "the command line cannot be read (see --help)";
+}
+
+bool looks_like_password_flag(std::string_view argument) {
+    // --pass, --passw=..., --password ...: anything that abbreviates --password but is not one
+    // of the two flags that name where the password is; and -p, -pSECRET.
+    if (argument.starts_with("--pass")) {
+        const std::string_view name = argument.substr(0, argument.find('='));
+        return name != "--password-env" && name != "--password-file";
+    }
+    return argument.starts_with("-p");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view argument = argv[i];
-        if (argument == "--password" || argument.starts_with("--password=") || argument == "-p")
-            return usage_error(
-                "the password is never taken from the command line: set $PLAYTAK_PASSWORD (or "
-                "the variable --password-env names) or give --password-file");
+        if (looks_like_password_flag(argument))
+            return usage_error(fmt::format(
+                "{} is refused: the password is never taken from the command line (set $PLAYTAK_PASSWORD, or "
+                "the variable --password-env names, or give --password-file)",
+                option_name_only(argument)));
     }
 
     BridgeConfig config;
@@ -74,7 +113,7 @@ int main(int argc, char** argv) {
     std::string color = "A", on_interrupt = "finish", password_env = "PLAYTAK_PASSWORD", password_file, log_file;
     std::vector<std::string> engine_options;
     int port = 10000;
-    long ping_ms = 30'000, reconnect_min_ms = 1'000, reconnect_max_ms = 60'000, resume_ms = 30'000,
+    long ping_ms = 30'000, ping_timeout_ms = 10'000, reconnect_min_ms = 1'000, reconnect_max_ms = 60'000, resume_ms = 30'000,
          seek_retry_ms = 10'000, idle_ms = 90'000, settle_ms = 300;
     bool verbose = false;
     SeekSettings& seek = config.seek_settings;
@@ -125,9 +164,12 @@ int main(int argc, char** argv) {
     advanced.add_options()
         ("log-file", po::value(&log_file), "append the log to this file too (it always goes to stderr)")
         ("verbose", po::bool_switch(&verbose), "log every line, engine traffic included")
-        ("ping-interval-ms", po::value(&ping_ms)->default_value(ping_ms), "PING this often")
+        ("ping-interval-ms", po::value(&ping_ms)->default_value(ping_ms),
+         "PING this often (100..55000: the server drops a client that sends no PING for 60 s)")
+        ("ping-timeout-ms", po::value(&ping_timeout_ms)->default_value(ping_timeout_ms),
+         "a PING unanswered this long means the connection is dead: reconnect")
         ("idle-timeout-ms", po::value(&idle_ms)->default_value(idle_ms),
-         "reconnect when nothing arrives for this long")
+         "reconnect when nothing arrives for this long (more than ping interval + ping timeout)")
         ("reconnect-min-ms", po::value(&reconnect_min_ms)->default_value(reconnect_min_ms),
          "first reconnection delay (doubled after each failure)")
         ("reconnect-max-ms", po::value(&reconnect_max_ms)->default_value(reconnect_max_ms),
@@ -135,7 +177,7 @@ int main(int argc, char** argv) {
         ("resume-timeout-ms", po::value(&resume_ms)->default_value(resume_ms),
          "after logging in again, how long to wait for the server to resend our game")
         ("seek-retry-ms", po::value(&seek_retry_ms)->default_value(seek_retry_ms),
-         "seek again this long after the server refused a seek")
+         "seek again when the server has not announced our seek within this time")
         ("settle-ms", po::value(&settle_ms)->default_value(settle_ms),
          "after Game Start, wait this long (or for the clock) before thinking, so a replay can arrive")
         ("help", "print this help");
@@ -145,20 +187,23 @@ int main(int argc, char** argv) {
 
     po::variables_map values;
     try {
-        po::store(po::parse_command_line(argc, argv, all), values);
+        // No abbreviations: "--pass=..." must not be taken for a password flag, nor echoed.
+        const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+        po::store(po::command_line_parser(argc, argv).options(all).style(style).run(), values);
         if (values.count("help")) {
             std::cout << all << "\nSee docs/playtak.md.\n";
             return exit_ok;
         }
         po::notify(values);
     } catch (const po::error& error) {
-        return usage_error(error.what());
+        return usage_error(safe_description(error));
     }
 
     if (color != "W" && color != "B" && color != "A") return usage_error("--color must be W, B or A");
     seek.color = color[0];
     if (seek.size < bge::tak::min_size || seek.size > bge::tak::max_size)
-        return usage_error(fmt::format("--size must be {}..{}", bge::tak::min_size, bge::tak::max_size));
+        return usage_error(fmt::format("--size must be {}..{} (the server would make any other size 5)",
+                                       bge::tak::min_size, bge::tak::max_size));
     if (seek.time_s <= 0 || seek.increment_s < 0 || seek.trigger_move < 0 || seek.extra_time_s < 0)
         return usage_error("--time must be positive; --increment, --trigger-move and --extra-time not negative");
     const bge::tak::Reserves reserves = bge::tak::reserves_for(seek.size);
@@ -174,13 +219,24 @@ int main(int argc, char** argv) {
     config.seek = config.accept_from.empty();
     if (config.games < 0 || config.lag_margin_ms < 0 || config.movetime_ms < 0)
         return usage_error("--games, --lag-margin-ms and --movetime-ms must not be negative");
-    for (long value : {ping_ms, reconnect_min_ms, reconnect_max_ms, resume_ms, seek_retry_ms, idle_ms})
+    for (long value : {ping_ms, ping_timeout_ms, reconnect_min_ms, reconnect_max_ms, resume_ms, seek_retry_ms, idle_ms})
         if (value <= 0) return usage_error("the timing flags must be positive");
+    if (ping_ms < 100 || ping_ms > 55'000)
+        return usage_error("--ping-interval-ms must be 100..55000: the server drops a client that sends no PING for 60 s");
+    if (ping_timeout_ms < 100 || ping_timeout_ms > 55'000) return usage_error("--ping-timeout-ms must be 100..55000");
+    if (idle_ms <= ping_ms + ping_timeout_ms)
+        return usage_error(fmt::format(
+            "--idle-timeout-ms ({}) must be more than --ping-interval-ms + --ping-timeout-ms ({}): on a quiet "
+            "connection the PING answers are all the server sends",
+            idle_ms, ping_ms + ping_timeout_ms));
+    if (reconnect_min_ms > reconnect_max_ms)
+        return usage_error("--reconnect-min-ms must not be more than --reconnect-max-ms");
     if (settle_ms < 0) return usage_error("--settle-ms must not be negative");
     config.ping_interval = Milliseconds(ping_ms);
+    config.ping_timeout = Milliseconds(ping_timeout_ms);
     config.idle_timeout = Milliseconds(idle_ms);
     config.reconnect_min = Milliseconds(reconnect_min_ms);
-    config.reconnect_max = Milliseconds(std::max(reconnect_max_ms, reconnect_min_ms));
+    config.reconnect_max = Milliseconds(reconnect_max_ms);
     config.resume_timeout = Milliseconds(resume_ms);
     config.seek_retry = Milliseconds(seek_retry_ms);
     config.settle = Milliseconds(settle_ms);
@@ -191,17 +247,29 @@ int main(int argc, char** argv) {
         engine.options.emplace_back(option.substr(0, equals), option.substr(equals + 1));
     }
     if (!config.user.empty()) {
+        if (auto problem = user_name_problem(config.user)) return usage_error(fmt::format("--user: {}", *problem));
         auto password = read_password(password_file, password_env);
         if (!password) return usage_error(password.error());
         config.password = *password;
+        // The server answers a Login line it cannot read with a bare NOK: say why here instead.
+        if (auto problem = password_problem(config.password)) return usage_error(*problem);
+    } else {
+        config.guest_token = make_guest_token();
     }
+    const SeekAdjustment adjusted = server_adjusted_seek(seek);
+    const std::vector<std::string> seek_changes = config.seek ? adjusted.changes : std::vector<std::string>{};
+    seek = adjusted.seek;
 
     Logger log(verbose);
     log.add_secret(config.password);
+    log.add_secret(config.guest_token);
     if (!log_file.empty()) {
         std::string error;
         if (!log.open_file(log_file, error)) return usage_error(error);
     }
+
+    for (const std::string& change : seek_changes)
+        log.info(fmt::format("warning: the server changes this seek: {}; seeking that instead", change));
 
     boost::asio::io_context io;
     Bridge bridge(io, config, engine, log);

@@ -1,5 +1,7 @@
 #include "tools/playtak/server_protocol.hpp"
 
+#include <algorithm>
+#include <random>
 #include <vector>
 
 #include <fmt/format.h>
@@ -18,7 +20,65 @@ std::string protocol_line() { return "Protocol 2"; }
 std::string login_line(std::string_view user, std::string_view password) {
     return fmt::format("Login {} {}", user, password);
 }
-std::string guest_login_line() { return "Login Guest"; }
+std::string guest_login_line(std::string_view token) { return fmt::format("Login Guest {}", token); }
+
+std::string make_guest_token() {
+    std::random_device device;
+    std::uniform_int_distribution<int> letter(0, 25);
+    std::string token;
+    for (int i = 0; i < 20; ++i) token += static_cast<char>('a' + letter(device));
+    return token;
+}
+
+std::optional<std::string> user_name_problem(std::string_view user) {
+    const auto is_letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (user.size() < 4 || user.size() > 16)
+        return fmt::format("the user name must be 4-16 characters long (it has {})", user.size());
+    if (!is_letter(user[0])) return std::string("the user name must begin with a letter");
+    for (char c : user)
+        if (!is_letter(c) && !is_digit(c) && c != '_')
+            return std::string("the user name may hold only letters, digits and '_'");
+    if (user.starts_with("Guest"))
+        return std::string("the server reads a user name beginning with 'Guest' as a guest login");
+    return std::nullopt;
+}
+
+std::optional<std::string> password_problem(std::string_view password) {
+    // Never quote the password: only its length and the kind of fault.
+    if (password.size() < 6 || password.size() > 50)
+        return fmt::format("the password must be 6-50 characters long (it has {})", password.size());
+    for (char c : password)
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')
+            return std::string("the password must not hold spaces or other white space");
+    return std::nullopt;
+}
+
+SeekAdjustment server_adjusted_seek(const SeekSettings& seek) {
+    SeekAdjustment result{seek, {}};
+    SeekSettings& s = result.seek;
+    if (s.size < 3 || s.size > 8) {
+        result.changes.push_back(fmt::format("board size {} becomes 5 (the server allows 3-8)", s.size));
+        s.size = 5;
+    }
+    if (s.half_komi < 0) {
+        result.changes.push_back(fmt::format("half-komi {} becomes 0 (the server reads no negative komi)", s.half_komi));
+        s.half_komi = 0;
+    } else if (s.half_komi > 8) {
+        result.changes.push_back(fmt::format("half-komi {} becomes 8 (the server's maximum)", s.half_komi));
+        s.half_komi = 8;
+    }
+    if (s.pieces < 10 || s.pieces > 80) {
+        const int held = std::clamp(s.pieces, 10, 80);
+        result.changes.push_back(fmt::format("{} stones become {} (the server allows 10-80)", s.pieces, held));
+        s.pieces = held;
+    }
+    if (s.capstones > 5) {
+        result.changes.push_back(fmt::format("{} capstones become 5 (the server's maximum)", s.capstones));
+        s.capstones = 5;
+    }
+    return result;
+}
 
 std::string seek_line(const SeekSettings& seek) {
     return fmt::format("Seek {} {} {} {} {} {} {} {} {} {} {} {}", seek.size, seek.time_s, seek.increment_s, seek.color,
@@ -37,6 +97,7 @@ std::string game_line(std::int64_t game, std::string_view what) { return fmt::fo
 
 std::string loggable(std::string_view line) {
     const auto words = split_words(line);
+    // The password, and a guest's token (it names the guest), are never logged.
     if (words.size() >= 3 && words[0] == "Login") return fmt::format("Login {} ********", words[1]);
     return std::string(line);
 }
@@ -130,7 +191,9 @@ ServerMessage parse_seek(std::string_view line, const std::vector<std::string_vi
     s.tournament = read.flag(12, "tournament");
     s.trigger_move = static_cast<int>(read.integer(13, "trigger move", 0, 100000, 0));
     s.extra_time_s = static_cast<int>(read.integer(14, "extra time", 0, max_seconds, 0));
-    if (fields.size() > 15) s.opponent = std::string(fields[15]);
+    // Protocol 2 writes an empty opponent as "0" (no player name begins with a digit); older
+    // servers wrote nothing between two spaces.
+    if (fields.size() > 15 && fields[15] != "0") s.opponent = std::string(fields[15]);
     seek.bot = read.flag(16, "bot");
     if (read.error()) return malformed(*read.error(), line);
     return seek;
@@ -206,7 +269,7 @@ ServerMessage parse_game_line(std::string_view line, const std::vector<std::stri
     if (command == "RequestUndo") return GameRequest{Kind::request_undo, *game};
     if (command == "RemoveUndo") return GameRequest{Kind::remove_undo, *game};
     if (command == "Undo") return GameRequest{Kind::undo, *game};
-    if (command == "Show") return Chatter{};
+    if (command == "Show" || command == "GivenTime") return Chatter{};
     return malformed("an unknown game command", line);
 }
 
@@ -230,8 +293,9 @@ ServerMessage parse_server_line(std::string_view line) {
     if (first == "Seek") return parse_seek(line, words);
     if (first == "Game" && words.size() > 1 && words[1] == "Start") return parse_game_start(line, words);
     if (first.starts_with("Game#")) return parse_game_line(line, words);
-    for (std::string_view chatter : {"Message", "Shout", "ShoutRoom", "Online", "GameList", "Observe", "Tell", "Told",
-                                     "Joined", "Registered", "Name", "Login", "Welcome", "Client", "Protocol"})
+    for (std::string_view chatter : {"Message", "Shout", "ShoutRoom", "Online", "OnlinePlayers", "GameList", "Observe",
+                                     "Tell", "Told", "Joined", "Registered", "Name", "Login", "Welcome", "Client",
+                                     "Protocol", "Is", "CmdReply", "sudoReply", "Rematch", "Accept"})
         if (first == chatter) return Chatter{};
     return malformed("an unknown message", line);
 }

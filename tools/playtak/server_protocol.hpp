@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 namespace bge::playtak {
 
@@ -32,7 +33,27 @@ struct SeekSettings {
 std::string client_line(std::string_view client_name);  // Client <name>
 std::string protocol_line();                            // Protocol 2
 std::string login_line(std::string_view user, std::string_view password);
-std::string guest_login_line();
+// Login Guest <token>: the server keeps one guest name per token (20 lowercase letters), so a
+// bridge that logs in again with the same token gets its guest name, and its game, back.
+std::string guest_login_line(std::string_view token);
+// 20 random lowercase letters, for guest_login_line.
+std::string make_guest_token();
+
+// Why the server could not read `Login <user> <password>`, or nothing. The server matches
+// ^Login ([a-zA-Z][a-zA-Z0-9_]{3,15}) ([^\s]{6,50}) and answers a line it cannot match with a
+// bare NOK; a name beginning with "Guest" matches its guest login first.
+std::optional<std::string> user_name_problem(std::string_view user);
+std::optional<std::string> password_problem(std::string_view password);
+
+// A seek as the server will post it (its Seek class): a negative half-komi does not match the
+// seek pattern and is read as an old short seek (komi 0); half-komi above 8 becomes 8; stones are
+// held to 10..80, capstones to at most 5; a size outside 3..8 becomes 5. `changes` says what
+// changed, one entry per field, for a warning.
+struct SeekAdjustment {
+    SeekSettings seek;
+    std::vector<std::string> changes;
+};
+SeekAdjustment server_adjusted_seek(const SeekSettings& seek);
 // Seek in the V3 form. The opponent is the last field, after a space even when it is empty.
 std::string seek_line(const SeekSettings& seek);
 // Removes our seek: a seek of board size 0 (the server drops a seek it cannot play).
@@ -102,7 +123,7 @@ struct GameRequest {
     enum class Kind { offer_draw, remove_draw, request_undo, remove_undo, undo } kind = Kind::offer_draw;
     std::int64_t game = 0;
 };
-struct Chatter {};  // Message, Shout, Online, GameList, Observe, Tell, ...: nothing for a bot to do
+struct Chatter {};  // Message, Shout, Online, OnlinePlayers, GameList, Observe, Tell, ...: nothing for a bot to do
 struct Malformed {
     std::string why;
 };

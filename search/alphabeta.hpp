@@ -278,7 +278,9 @@ private:
         if (limits_.nodes && nodes_ >= *limits_.nodes && searching_depth_ > 0) return aborted_ = true;
         if ((nodes_ & 127) != 0) return false;  // a few hundred microseconds at most
         if (control_->stopped()) return aborted_ = true;
-        if (searching_depth_ > 1 && budget_.hard && Clock::now() >= *budget_.hard) return aborted_ = true;
+        // The first iteration may stop once one root move is fully searched (a move to play).
+        if ((searching_depth_ > 1 || iteration_best_) && budget_.hard && Clock::now() >= *budget_.hard)
+            return aborted_ = true;
         return false;
     }
 

@@ -384,3 +384,31 @@ TEST_CASE("arbiter book: bad command lines name the flag and exit with status 2"
     CHECK(help.status == 0);
     CHECK_FALSE(help.lines.empty());
 }
+
+TEST_CASE("arbiter book: -radius keeps Gomoku openings near the centre", "[book][gomoku]") {
+    const Run run = run_arbiter(book_arguments({"-game", "gomoku", "-rule", "renju", "-plies", "3", "-count", "30",
+                                                "-radius", "2", "-srand", "4"}));
+    INFO(transcript(run));
+    REQUIRE(run.status == 0);
+    REQUIRE(run.lines.size() == 30);
+    std::set<std::string> seen;
+    for (const std::string& line : run.lines) {
+        std::istringstream moves(line);
+        std::string move;
+        int count = 0;
+        while (moves >> move) {
+            ++count;
+            INFO(line);
+            const int column = move[0] - 'a';           // h is the centre column (7)
+            const int row = std::stoi(move.substr(1));  // 8 is the centre row
+            CHECK(std::abs(column - 7) <= 2);
+            CHECK(std::abs(row - 8) <= 2);
+        }
+        CHECK(count == 3);
+        CHECK(seen.insert(line).second);
+    }
+    // A game without a centre to measure from refuses the flag.
+    const Run tak = run_arbiter(book_arguments({"-plies", "3", "-count", "3", "-radius", "2"}));
+    CHECK(tak.status == 2);
+    CHECK_THAT(tak.errors, Catch::Contains("-radius"));
+}

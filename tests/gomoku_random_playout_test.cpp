@@ -23,6 +23,9 @@ void check_search_board(const SearchBoard& incremental) {
     REQUIRE(rebuilt.value == incremental.value);
     REQUIRE(rebuilt.value_sum[0] == incremental.value_sum[0]);
     REQUIRE(rebuilt.value_sum[1] == incremental.value_sum[1]);
+    REQUIRE(rebuilt.line_patterns == incremental.line_patterns);
+    REQUIRE(rebuilt.pattern_count == incremental.pattern_count);
+    REQUIRE(rebuilt.threat_count == incremental.threat_count);
 }
 
 void check_invariants(const State& s) {

@@ -228,3 +228,83 @@ TEST_CASE("study MCTS: solved nodes, tree reuse, potentials", "[gomoku][search][
     CHECK(format_move(request.root, won.best) == "l8");
     CHECK(won.nodes < 10);
 }
+
+TEST_CASE("tactics: VCT wins by threes, checked against the naive prover", "[gomoku][search][vct]") {
+    // Black's h8 makes two threes (f8 g8 h8, and h8 . h10 h11): no four is on the board, so VCF
+    // finds nothing, but every White answer leaves Black a win by fours.
+    const State position = board({"f8", "g8", "h10", "h11"}, {"a1", "a15", "o1", "o15"});
+    SearchBoard search_board(position);
+    CHECK_FALSE(VcfSearch{}.search(search_board, 20, 20'000).first);
+    ThreatLimits limits;
+    limits.nodes = 200'000;
+    const VcfResult found = VctSearch{}.search(search_board, 2, limits);
+    REQUIRE(found.first);
+    CHECK(*found.first == Move{static_cast<std::uint16_t>(cell("h8"))});
+    CHECK(found.line.size() >= 3);
+    // Independent check: after h8, every White answer near the stones loses to Black's fours.
+    State after = position;
+    const Undo played = play(after, *found.first);
+    for (int y = 0; y < after.height; ++y)
+        for (int x = 0; x < after.width; ++x) {
+            const int square = square_at(x, y);
+            if (after.cells[static_cast<std::size_t>(square)] != empty || !near_stone(after, square, black)) continue;
+            State answer = after;
+            play(answer, Move{static_cast<std::uint16_t>(square)});
+            INFO("White answers " << format_move(after, Move{static_cast<std::uint16_t>(square)}));
+            CHECK(vcf_win(answer, 2));
+        }
+    undo(after, *found.first, played);
+    // The default player plays it too.
+    Engine engine;
+    const auto result = engine.search("alphabeta", position, 50'000);
+    CHECK(result.best == *found.first);
+    CHECK(result.score >= search::win_threshold);
+
+    // Under renju the same double three is Black's foul: VCT must not play it.
+    const State renju = board({"f8", "g8", "h10", "h11"}, {"a1", "a15", "o1", "o15"}, Rule::renju);
+    SearchBoard renju_board(renju);
+    const VcfResult renju_found = VctSearch{}.search(renju_board, 2, limits);
+    if (renju_found.first) CHECK_FALSE(is_forbidden(renju, renju_found.first->square));
+    CHECK_FALSE((renju_found.first && *renju_found.first == Move{static_cast<std::uint16_t>(cell("h8"))}));
+    // White may win by the same double three under renju.
+    const State white_attacks = board({"a1", "a15", "o1", "o15", "c1"}, {"f8", "g8", "h10", "h11"}, Rule::renju);
+    SearchBoard white_board(white_attacks);
+    const VcfResult white_found = VctSearch{}.search(white_board, 2, limits);
+    REQUIRE(white_found.first);
+    CHECK(*white_found.first == Move{static_cast<std::uint16_t>(cell("h8"))});
+
+    // A node limit or a raised stop flag ends the search without claiming a win.
+    std::atomic<bool> stop{true};
+    ThreatLimits stopped;
+    stopped.stop = &stop;
+    SearchBoard quiet(board({"h8", "j9"}, {"h9", "a1"}));
+    const VcfResult none = VctSearch{}.search(quiet, 6, stopped);
+    CHECK_FALSE(none.first);
+    ThreatLimits tiny;
+    tiny.nodes = 10;
+    const VcfResult cut = VctSearch{}.search(search_board, 2, tiny);
+    CHECK_FALSE(cut.first);
+    CHECK(cut.interrupted);
+}
+
+TEST_CASE("pass_turn and an explicit side to move", "[gomoku][rules]") {
+    State s = board({"h8"}, {});
+    CHECK(s.side_to_move() == Side::second);
+    const std::uint64_t before = s.hash;
+    pass_turn(s);
+    CHECK(s.side_to_move() == Side::first);
+    CHECK(s.hash == compute_hash(s));
+    pass_turn(s);
+    CHECK(s.hash == before);
+    // Two Black stones and none of White's with Black to move, as a pbrain BOARD may ask.
+    State odd = start_state(Variant{});
+    odd.cells[static_cast<std::size_t>(cell("h8"))] = black;
+    odd.cells[static_cast<std::size_t>(cell("i8"))] = black;
+    CHECK_FALSE(rebuild_derived(odd));
+    REQUIRE(rebuild_derived(odd, Side::first));
+    CHECK(odd.side_to_move() == Side::first);
+    CHECK(odd.hash == compute_hash(odd));
+    play(odd, at(odd, "j8"));
+    CHECK(odd.cells[static_cast<std::size_t>(cell("j8"))] == black);
+    CHECK(odd.side_to_move() == Side::second);
+}

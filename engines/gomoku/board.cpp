@@ -201,20 +201,36 @@ Pattern SearchBoard::pattern(int square, int d, Side side) const {
 }
 
 void SearchBoard::refresh_cell(int square) {
+    const auto cell = static_cast<std::size_t>(square);
     for (int s = 0; s < 2; ++s) {
-        value_sum[s] -= value[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)];
-        if (rules.cells[static_cast<std::size_t>(square)] != empty) {
-            threat[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)] = no_threat;
-            value[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)] = 0;
+        const auto side = static_cast<std::size_t>(s);
+        value_sum[s] -= value[side][cell];
+        // Take the cell's old features out (dead lines and no threat are not counted).
+        const std::uint16_t old_patterns = line_patterns[side][cell];
+        for (int d = 0; d < 4; ++d) --pattern_count[side][(old_patterns >> (4 * d)) & 15];
+        --threat_count[side][threat[side][cell]];
+        if (rules.cells[cell] != empty) {
+            threat[side][cell] = no_threat;
+            value[side][cell] = 0;
+            line_patterns[side][cell] = 0;
+            pattern_count[side][dead] = 0;  // dead lines and no threat are not features
+            threat_count[side][no_threat] = 0;
             continue;
         }
         Pattern p[4];
         int total = 0;
+        std::uint16_t packed = 0;
         for (int d = 0; d < 4; ++d) {
             p[d] = pattern(square, d, static_cast<Side>(s));
             total += pattern_value[p[d]];
+            packed = static_cast<std::uint16_t>(packed | (p[d] << (4 * d)));
+            ++pattern_count[side][p[d]];
         }
+        line_patterns[side][cell] = packed;
         const Threat t = combine(p);
+        ++threat_count[side][t];
+        pattern_count[side][dead] = 0;
+        threat_count[side][no_threat] = 0;
         // Under renju Black's double threes and double fours are forbidden, so no bonus.
         if (!(rules.rule == Rule::renju && s == 0)) total += threat_bonus[t];
         threat[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)] = t;
@@ -233,6 +249,9 @@ void SearchBoard::rebuild() {
     for (auto& side : threat) side.fill(no_threat);
     for (auto& side : value) side.fill(0);
     value_sum[0] = value_sum[1] = 0;
+    for (auto& side : line_patterns) side.fill(0);
+    for (auto& side : pattern_count) side.fill(0);
+    for (auto& side : threat_count) side.fill(0);
     for (int y = 0; y < rules.height; ++y)
         for (int x = 0; x < rules.width; ++x) {
             const std::uint8_t cell = rules.cells[static_cast<std::size_t>(square_at(x, y))];

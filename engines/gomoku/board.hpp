@@ -53,6 +53,11 @@ struct SearchBoard {
     std::array<std::array<std::uint8_t, cell_count>, 2> threat;  // Threat, by colour
     std::array<std::array<std::int16_t, cell_count>, 2> value;   // by colour
     int value_sum[2];
+    // The evaluation's features, kept incrementally over the empty cells: per colour, how many
+    // (cell, direction) pairs make each Pattern, and how many cells make each Threat.
+    std::array<std::array<std::uint16_t, cell_count>, 2> line_patterns;  // 4 x 4 bits, by colour
+    std::array<std::array<int, 9>, 2> pattern_count;
+    std::array<std::array<int, 8>, 2> threat_count;
 
     explicit SearchBoard(const State& state = start_state(Variant{}));
 

@@ -1,6 +1,10 @@
 #include "engines/gomoku/evaluation.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 namespace bge::gomoku {
 
@@ -41,9 +45,69 @@ int GomokuEvaluator::evaluate(const SearchBoard& b) const {
     if (theirs.fives == 1) return weights_.facing_five;
     // Black's open four may be a forbidden double four under renju; the search will see.
     if (mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first)) return weights_.open_four;
+    if (const FittedWeights* fitted = fitted_[static_cast<std::size_t>(b.rules.rule)]) {
+        int score = 0;
+        for (int view = 0; view < 2; ++view) {
+            const auto side = static_cast<std::size_t>(index_of(view == 0 ? me : them));
+            const int* w = fitted->weight.data() + view * 15;
+            for (int p = 1; p <= 8; ++p) score += w[p - 1] * b.pattern_count[side][static_cast<std::size_t>(p)];
+            for (int t = 1; t <= 7; ++t) score += w[7 + t] * b.threat_count[side][static_cast<std::size_t>(t)];
+        }
+        return std::clamp(score, -9000, 9000);  // below the decisive threat scores above
+    }
     const int own = b.value_sum[index_of(me)];
     const int other = b.value_sum[index_of(them)];
     return own + own * weights_.tempo / 100 - other;
+}
+
+void eval_features(const SearchBoard& b, EvalFeatures& features) {
+    const Side me = b.side_to_move();
+    for (int view = 0; view < 2; ++view) {
+        const auto side = static_cast<std::size_t>(index_of(view == 0 ? me : opponent(me)));
+        int* x = features.data() + view * 15;
+        for (int p = 1; p <= 8; ++p) x[p - 1] = b.pattern_count[side][static_cast<std::size_t>(p)];
+        for (int t = 1; t <= 7; ++t) x[7 + t] = b.threat_count[side][static_cast<std::size_t>(t)];
+    }
+}
+
+std::string eval_feature_name(int index) {
+    static constexpr const char* patterns[] = {"one", "two", "flex2", "three", "flex3", "four", "flex4", "five"};
+    static constexpr const char* threats[] = {"threat_flex3",        "threat_four",       "threat_double_three",
+                                              "threat_four_three",   "threat_double_four", "threat_flex4",
+                                              "threat_five"};
+    const std::string view = index < 15 ? "mover_" : "opponent_";
+    const int i = index % 15;
+    return view + (i < 8 ? patterns[i] : threats[i - 8]);
+}
+
+Expected<FittedWeights> load_fitted_weights(const std::string& path) {
+    std::ifstream file(path);
+    if (!file) return make_error("cannot open the weights file '" + path + "'");
+    FittedWeights weights;
+    std::array<bool, eval_feature_count> seen{};
+    std::string line;
+    int number = 0;
+    while (std::getline(file, line)) {
+        ++number;
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        std::istringstream words(line);
+        std::string name;
+        if (!(words >> name)) continue;
+        long value = 0;
+        std::string rest;
+        if (!(words >> value) || (words >> rest) || value < -1'000'000 || value > 1'000'000)
+            return make_error(fmt::format("{} line {}: expected 'name value' with an integer value", path, number));
+        int index = -1;
+        for (int i = 0; i < eval_feature_count; ++i)
+            if (eval_feature_name(i) == name) index = i;
+        if (index < 0) return make_error(fmt::format("{} line {}: unknown feature '{}'", path, number, name));
+        weights.weight[static_cast<std::size_t>(index)] = static_cast<int>(value);
+        seen[static_cast<std::size_t>(index)] = true;
+    }
+    for (int i = 0; i < eval_feature_count; ++i)
+        if (!seen[static_cast<std::size_t>(i)])
+            return make_error(fmt::format("{}: no weight for '{}'", path, eval_feature_name(i)));
+    return weights;
 }
 
 int GomokuEvaluator::order_hint(const SearchBoard& b, const Move& move) const {

@@ -5,9 +5,30 @@
 // to move's point of view; threats that decide the game score beyond +-10000 but stay below the
 // search's proven-win range, since a static guess is not a proof.
 
+#include <array>
+#include <string>
+
+#include "core/expected.hpp"
 #include "engines/gomoku/board.hpp"
 
 namespace bge::gomoku {
+
+// The fitted evaluation: a linear function of SearchBoard's incremental counts, from the side
+// to move's view. Features 0-14 are the mover's (line patterns one..five, then threats open
+// three..five), 15-29 the opponent's in the same order. Weights are centi-units per count,
+// fitted to self-play results by train_gomoku_eval (search/learning's logistic fit).
+constexpr int eval_feature_count = 30;
+using EvalFeatures = std::array<int, eval_feature_count>;
+void eval_features(const SearchBoard& board, EvalFeatures& features);
+std::string eval_feature_name(int index);
+
+struct FittedWeights {
+    std::array<int, eval_feature_count> weight{};
+};
+// The weights shipped for a rule, or nullptr where none were trained (the hand-made values then).
+const FittedWeights* builtin_fitted_weights(Rule rule);
+// A weights file: one "name value" line per feature (# comments), as train_gomoku_eval writes it.
+Expected<FittedWeights> load_fitted_weights(const std::string& path);
 
 struct EvalWeights {
     int tempo = 30;                 // the side to move's extra share of its own values, in percent
@@ -23,12 +44,16 @@ public:
     GomokuEvaluator() = default;
     explicit GomokuEvaluator(const EvalWeights& weights) : weights_(weights) {}
 
+    // Fitted weights for every rule (by Rule index); a null entry keeps the hand-made values.
+    void set_fitted(const std::array<const FittedWeights*, 3>& fitted) { fitted_ = fitted; }
+
     int evaluate(const SearchBoard& board) const;
     int order_hint(const SearchBoard& board, const Move& move) const;
     void noisy_moves(const SearchBoard& board, MoveList<GomokuSearch>& moves) const;
 
 private:
     EvalWeights weights_;
+    std::array<const FittedWeights*, 3> fitted_{};
 };
 
 }  // namespace bge::gomoku

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 #include "engines/gomoku/evaluation.hpp"
 #include "engines/gomoku/study_players.hpp"
 #include "engines/gomoku/threat_search.hpp"
+#include "protocol/output.hpp"
 #include "search/alphabeta.hpp"
 #include "search/random_player.hpp"
 
@@ -64,6 +66,7 @@ public:
     search::SearchResult<Gomoku> search(const search::SearchRequest<Gomoku>& request,
                                         const search::SearchControl<Gomoku>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
+        refresh_evaluation();
         auto converted = search_request(request);
         search::SearchResult<Gomoku> result;
         const search::TimeBudget budget =
@@ -76,7 +79,6 @@ public:
             return limits;
         };
         SearchBoard board = converted.root;
-        const bool fixed_nodes = request.limits.nodes.has_value();
         if (options_.boolean("Vcf")) {
             ThreatLimits limits = share(25);
             limits.nodes = static_cast<std::uint64_t>(options_.integer("VcfNodes"));
@@ -85,7 +87,7 @@ public:
             if (vcf.first) return proven_win(request, control, vcf, "vcf", result.nodes);
         }
         if (options_.integer("VctDepth") > 0 && !control.stopped()) {
-            ThreatLimits limits = share(40);
+            ThreatLimits limits = share(static_cast<int>(options_.integer("VctTime")));
             limits.nodes = static_cast<std::uint64_t>(options_.integer("VctNodes"));
             const VcfResult vct = vct_.search(board, static_cast<int>(options_.integer("VctDepth")), limits);
             result.nodes += vct.nodes;
@@ -93,7 +95,6 @@ public:
         }
         if (options_.boolean("ThreatDefence") && !control.stopped())
             converted.search_moves = stopping_moves(board, share(50), result.nodes);
-        (void)fixed_nodes;
         const auto converted_control = search_control(control);
         const auto found = search_->search(converted, converted_control);
         result.best = found.best;
@@ -163,8 +164,32 @@ private:
         return answers;
     }
 
+    // Eval and EvalFile: the fitted weights (the built-in ones per rule, or one file for every
+    // rule), or the hand-made pattern values. A file that cannot be read is reported on stderr
+    // and the built-in weights are used.
+    void refresh_evaluation() {
+        const std::string& path = options_.text("EvalFile");
+        if (path != file_path_) {
+            file_path_ = path;
+            file_weights_.reset();
+            if (!path.empty()) {
+                if (auto loaded = load_fitted_weights(path))
+                    file_weights_ = *loaded;
+                else
+                    protocol::Output::log(fmt::format("gomoku: EvalFile: {}; using the built-in weights", loaded.error()));
+            }
+        }
+        std::array<const FittedWeights*, 3> fitted{};
+        if (options_.text("Eval") == "fitted")
+            for (Rule rule : {Rule::freestyle, Rule::standard, Rule::renju})
+                fitted[static_cast<std::size_t>(rule)] = file_weights_ ? &*file_weights_ : builtin_fitted_weights(rule);
+        search_->evaluator().set_fitted(fitted);
+    }
+
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
     const protocol::OptionRegistry& options_;
+    std::string file_path_;
+    std::optional<FittedWeights> file_weights_;
     std::unique_ptr<search::AlphaBeta<GomokuSearch, GomokuEvaluator>> search_;
     VcfSearch vcf_;
     VctSearch vct_;
@@ -176,8 +201,12 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("Vcf", true, "alphabeta: look for a win by continuous fours before the main search");
     options.add_spin("VcfNodes", 200'000, 1, 100'000'000, "alphabeta: positions the VCF search may visit per move");
+    options.add_combo("Eval", "fitted", {"fitted", "classic"},
+                      "alphabeta: the evaluation fitted to self-play (where trained) or the hand-made pattern values");
+    options.add_string("EvalFile", "", "alphabeta: fitted weights from a file (train_gomoku_eval fit), for every rule");
     options.add_spin("VctDepth", 3, 0, 20, "alphabeta: threes a VCT win may use (0: no VCT search)");
     options.add_spin("VctNodes", 100'000, 1, 100'000'000, "alphabeta: positions the VCT search may visit per move");
+    options.add_spin("VctTime", 10, 1, 100, "alphabeta: percent of the move's time the VCT search may use");
     options.add_check("ThreatDefence", true,
                       "alphabeta: when the opponent threatens a win by fours, search only the moves that stop it");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");

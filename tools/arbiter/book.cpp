@@ -147,6 +147,10 @@ Expected<BookConfig> parse(const std::vector<std::string>& arguments) {
             if (!value) return make_error(value.error());
             config.max_eval_cp = static_cast<int>(*value);
             max_eval_given = true;
+        } else if (flag == "-radius") {
+            auto value = reader.integer_of(flag, 1, 100);
+            if (!value) return make_error(value.error());
+            config.radius = static_cast<int>(*value);
         } else if (flag == "-tries") {
             auto value = reader.integer_of(flag, 1, 1'000'000'000);
             if (!value) return make_error(value.error());
@@ -179,6 +183,7 @@ std::string book_help_text() {
 
 usage: arbiter book -game tak -size N [-komi K] -plies P -count C [-srand SEED] [-out FILE]
                     [-format moves|tps] [-engine cmd=PATH depth=N|nodes=N|st=S ...] [-maxeval CP]
+                    [-radius R]
 
   -game tak          the game (default tak)
   -size N            board size (tak: 3..8, default 6)
@@ -193,6 +198,7 @@ usage: arbiter book -game tak -size N [-komi K] -plies P -count C [-srand SEED] 
                      depth=, nodes= or st=)
   -maxeval CP        the bound in centipawns (default 100)
   -tries N           give up after N candidates (default 50 * count)
+  -radius R          gomoku: every move within R cells (in any direction) of the centre
 
 Openings are distinct by final position and never finished. The file reads back with
 -openings file=FILE format=moves (or format=tps). Details: docs/arbiter.md.

@@ -28,6 +28,7 @@ struct BookConfig {
     std::optional<EngineConfig> engine;  // judges each candidate's final position
     int max_eval_cp = 100;               // keep a line when |score| <= this
     int max_tries = 0;                   // candidates to draw at most; 0: 50 * count
+    int radius = 0;                      // > 0: every move within this many cells of the centre
 
     int try_limit() const { return max_tries > 0 ? max_tries : 50 * count; }
 };

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -41,8 +42,11 @@ inline void print_error(const std::string& message) {
 
 // `plies` random legal moves from the standard start; nothing when the game ends on the way or
 // at the last move (an opening must leave a game to play).
+// With `allowed`, only the legal moves it accepts are drawn from.
 template <Game G>
-std::optional<GameRecord<G>> random_line(const typename G::Variant& variant, int plies, Random& random) {
+std::optional<GameRecord<G>> random_line(
+    const typename G::Variant& variant, int plies, Random& random,
+    const std::function<bool(const typename G::State&, const typename G::Move&)>& allowed = {}) {
     GameRecord<G> record(G::start_state(variant));
     for (int ply = 0; ply < plies; ++ply) {
         if (record.outcome().is_over()) return std::nullopt;
@@ -66,6 +70,12 @@ std::optional<GameRecord<G>> random_line(const typename G::Variant& variant, int
         }
         MoveList<G> moves;
         G::generate_moves(record.current(), moves);
+        if (allowed) {
+            std::size_t kept = 0;
+            for (const auto& move : moves)
+                if (allowed(record.current(), move)) moves[kept++] = move;
+            moves.resize(kept);
+        }
         if (moves.empty()) return std::nullopt;
         record.play(moves[random.below(static_cast<std::uint32_t>(moves.size()))]);
     }
@@ -171,6 +181,20 @@ int generate_book(const BookConfig& config) {
         }
     }
 
+    // -radius: openings near the centre, as Gomocup's short openings are.
+    std::function<bool(const typename G::State&, const typename G::Move&)> near_centre;
+    if (config.radius > 0) {
+        if constexpr (requires(const typename G::State& s, const typename G::Move& m) {
+                          { A::distance_from_centre(s, m) } -> std::convertible_to<int>;
+                      }) {
+            near_centre = [radius = config.radius](const typename G::State& state, const typename G::Move& move) {
+                return A::distance_from_centre(state, move) <= radius;
+            };
+        } else {
+            print_error(fmt::format("book: -radius: {} has no board centre to measure from", config.game));
+            return book_detail::exit_usage;
+        }
+    }
     Random random(config.seed);
     std::unordered_set<std::string> seen;  // final positions already drawn (kept or not)
     std::vector<std::string> lines;
@@ -178,7 +202,7 @@ int generate_book(const BookConfig& config) {
     const int limit = config.try_limit();
     while (static_cast<int>(lines.size()) < config.count && tries < limit) {
         ++tries;
-        auto line = random_line<G>(*variant, config.plies, random);
+        auto line = random_line<G>(*variant, config.plies, random, near_centre);
         if (!line) {
             ++finished;
             continue;

@@ -5,6 +5,8 @@
 // `INFO rule <bitmask>`, then, for every move, the clock as INFO lines and the whole board as a
 // BOARD block. Records are the text format of docs/gomoku.md ("Game records").
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +38,10 @@ struct GomokuAdapter {
     static std::string pbrain_board(const GameRecord<gomoku::Gomoku>& record);
     // pbrain's rule bitmask: 0 freestyle, 1 exactly five, 4 renju.
     static int pbrain_rule(const gomoku::Variant& variant);
+    // Cells from the move to the board's centre, in any direction (`arbiter book -radius`).
+    static int distance_from_centre(const gomoku::State& state, const gomoku::Move& move) {
+        return std::max(std::abs(move.x() - state.width / 2), std::abs(move.y() - state.height / 2));
+    }
 };
 
 static_assert(GameAdapter<GomokuAdapter>);

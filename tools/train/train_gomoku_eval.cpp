@@ -1,0 +1,265 @@
+// train_gomoku_eval: fits the Gomoku engine's evaluation (engines/gomoku/evaluation.hpp, the
+// "fitted" weights over SearchBoard's incremental pattern and threat counts) to self-play results,
+// on the learning core every trainer shares (search/learning: SparseDataset, LogisticFit,
+// Schedule).
+//
+//   train_gomoku_eval selfplay --rule R --games N --nodes K --threads T --seed S --out data.bin
+//       plays games with the engine's alpha-beta at K nodes a move from random openings near the
+//       centre (3 stones within 3 cells, as `arbiter book -radius 3`), and writes every position
+//       after the opening: its features from the side to move's view, and the game's result for
+//       that side (1 win, 0.5 draw, 0 loss)
+//   train_gomoku_eval fit --data a.bin [b.bin ...] --out weights.txt [--epochs E] ...
+//       logistic regression of the results on the features; writes the weights file (centi-units
+//       per count, what the engine's EvalFile reads) and prints the learning curve as CSV
+//
+// tools/train/gomoku_eval_pipeline.sh runs the whole training for the three rules.
+
+#include <fmt/format.h>
+
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/gomoku/gomoku.hpp"
+#include "core/random.hpp"
+#include "engines/gomoku/board.hpp"
+#include "engines/gomoku/evaluation.hpp"
+#include "search/alphabeta.hpp"
+#include "search/learning/logistic.hpp"
+#include "search/learning/sparse_dataset.hpp"
+
+namespace po = boost::program_options;
+using namespace bge;
+using namespace bge::gomoku;
+using bge::search::learning::LogisticFit;
+using bge::search::learning::LogisticSettings;
+using bge::search::learning::Schedule;
+using bge::search::learning::SparseDataset;
+using bge::search::learning::SparseEntry;
+
+namespace {
+
+constexpr std::string_view program = "train_gomoku_eval";
+// Weights are stored in centi-units: one logit (a factor e in the odds) is this many.
+constexpr double centi_units_per_logit = 200.0;
+
+struct SelfplayOptions {
+    std::string rule = "freestyle";
+    int games = 1000;
+    std::uint64_t nodes = 3000;
+    int threads = 1;
+    std::uint64_t seed = 1;
+    int opening_plies = 3;
+    int radius = 3;
+    std::string weights;  // start from these fitted weights ("" : the hand-made evaluation)
+    std::string out;
+};
+
+// One game: random opening near the centre, then alpha-beta at fixed nodes; every position after
+// the opening goes into `data` with the result for its side to move.
+void play_game(const Variant& variant, const SelfplayOptions& options, Random& random,
+               search::AlphaBeta<GomokuSearch, GomokuEvaluator>& engine, SparseDataset& data) {
+    SearchBoard board(start_state(variant));
+    const int centre_x = variant.width / 2, centre_y = variant.height / 2;
+    for (int ply = 0; ply < options.opening_plies; ++ply) {
+        std::vector<Move> near;
+        for (int y = centre_y - options.radius; y <= centre_y + options.radius; ++y)
+            for (int x = centre_x - options.radius; x <= centre_x + options.radius; ++x)
+                if (board.rules.on_board(x, y) && board.rules.cells[static_cast<std::size_t>(square_at(x, y))] == empty)
+                    near.push_back(Move::at(x, y));
+        GomokuSearch::play(board, near[random.below(static_cast<std::uint32_t>(near.size()))]);
+        if (GomokuSearch::outcome(board).is_over()) return;
+    }
+    engine.clear();
+    std::vector<std::pair<EvalFeatures, Side>> positions;
+    while (!GomokuSearch::outcome(board).is_over()) {
+        EvalFeatures features;
+        eval_features(board, features);
+        positions.emplace_back(features, board.side_to_move());
+        search::SearchRequest<GomokuSearch> request;
+        request.root = board;
+        request.history = {GomokuSearch::hash(board)};
+        request.limits.nodes = options.nodes;
+        const auto result = engine.search(request, {});
+        if (!result.has_move) break;
+        GomokuSearch::play(board, result.best);
+    }
+    const Outcome outcome = GomokuSearch::outcome(board);
+    const float phase = 1.0f;
+    for (const auto& [features, side] : positions) {
+        std::vector<SparseEntry> row;
+        for (int i = 0; i < eval_feature_count; ++i)
+            if (features[static_cast<std::size_t>(i)] != 0)
+                row.push_back({static_cast<std::uint16_t>(i),
+                               static_cast<std::int16_t>(std::min(features[static_cast<std::size_t>(i)], 32000))});
+        const float target = outcome.kind == OutcomeKind::win ? (outcome.winner == side ? 1.0f : 0.0f) : 0.5f;
+        data.add(row, &phase, target);
+    }
+}
+
+int run_selfplay(const std::vector<std::string>& arguments) {
+    SelfplayOptions options;
+    po::options_description described("train_gomoku_eval selfplay: play training games");
+    described.add_options()("rule", po::value(&options.rule), "freestyle, standard or renju")(
+        "games", po::value(&options.games), "games to play")("nodes", po::value(&options.nodes),
+                                                             "alpha-beta nodes a move")(
+        "threads", po::value(&options.threads), "games played at once")("seed", po::value(&options.seed),
+                                                                         "seed of the openings")(
+        "opening-plies", po::value(&options.opening_plies), "random stones before the engine plays")(
+        "radius", po::value(&options.radius), "random stones within this many cells of the centre")(
+        "weights", po::value(&options.weights), "play with these fitted weights (default: hand-made values)")(
+        "out", po::value(&options.out), "the dataset file to write");
+    po::variables_map values;
+    try {
+        po::store(po::command_line_parser(arguments).options(described).run(), values);
+        po::notify(values);
+    } catch (const std::exception& error) {
+        std::cerr << program << " selfplay: " << error.what() << "\n" << described;
+        return 2;
+    }
+    auto rule = parse_rule(options.rule);
+    if (!rule || options.out.empty() || options.games < 1 || options.threads < 1 || options.nodes < 1 ||
+        options.opening_plies < 0 || options.radius < 0 || options.radius > 10) {
+        std::cerr << program << " selfplay: needs --out, a rule (freestyle, standard, renju), --games >= 1, "
+                  << "--nodes >= 1, --threads >= 1 and --radius 0-10\n";
+        return 2;
+    }
+    Variant variant;
+    variant.rule = *rule;
+    std::optional<FittedWeights> fitted;
+    if (!options.weights.empty()) {
+        auto loaded = load_fitted_weights(options.weights);
+        if (!loaded) {
+            std::cerr << program << " selfplay: " << loaded.error() << "\n";
+            return 1;
+        }
+        fitted = *loaded;
+    }
+    std::vector<SparseDataset> parts(static_cast<std::size_t>(options.threads));
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<std::thread> workers;
+    for (int t = 0; t < options.threads; ++t)
+        workers.emplace_back([&, t] {
+            GomokuEvaluator evaluator;
+            if (fitted) evaluator.set_fitted({&*fitted, &*fitted, &*fitted});
+            search::AlphaBeta<GomokuSearch, GomokuEvaluator> engine(evaluator, 16);
+            for (int game = t; game < options.games; game += options.threads) {
+                Random random(options.seed * 1'000'003ULL + static_cast<std::uint64_t>(game));
+                play_game(variant, options, random, engine, parts[static_cast<std::size_t>(t)]);
+            }
+        });
+    for (auto& worker : workers) worker.join();
+    SparseDataset data(1);
+    for (const auto& part : parts) data.append(part);
+    if (auto saved = data.save(options.out); !saved) {
+        std::cerr << program << " selfplay: " << saved.error() << "\n";
+        return 1;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::cerr << fmt::format("{} games, {} positions in {:.1f} s -> {}\n", options.games, data.size(), seconds,
+                             options.out);
+    return 0;
+}
+
+int run_fit(const std::vector<std::string>& arguments) {
+    std::vector<std::string> inputs;
+    std::string out, learning_rate = "cosine:0.05:0.001";
+    LogisticSettings settings;
+    int validation_every = 10;
+    po::options_description described("train_gomoku_eval fit: fit the evaluation to games");
+    described.add_options()("data", po::value(&inputs)->multitoken(), "dataset files (train_gomoku_eval selfplay)")(
+        "out", po::value(&out), "the weights file to write")(
+        "epochs", po::value(&settings.epochs)->default_value(30), "passes over the data")(
+        "batch", po::value(&settings.batch_size)->default_value(4096), "positions per step")(
+        "learning-rate", po::value(&learning_rate), "schedule: constant:R, linear:A:B or cosine:A:B")(
+        "l2", po::value(&settings.l2)->default_value(1e-6), "L2 penalty per position")(
+        "validation-every", po::value(&validation_every), "every Nth position is held out (0: none)")(
+        "threads", po::value(&settings.threads)->default_value(1), "threads for the gradient")(
+        "seed", po::value(&settings.seed)->default_value(1), "seed of the batch order");
+    po::variables_map values;
+    try {
+        po::store(po::command_line_parser(arguments).options(described).run(), values);
+        po::notify(values);
+    } catch (const std::exception& error) {
+        std::cerr << program << " fit: " << error.what() << "\n" << described;
+        return 2;
+    }
+    auto schedule = Schedule::parse(learning_rate);
+    if (inputs.empty() || out.empty() || !schedule || settings.epochs < 1 || settings.batch_size < 1 ||
+        settings.threads < 1 || validation_every < 0) {
+        std::cerr << program << " fit: needs --data, --out, a valid --learning-rate, --epochs >= 1\n";
+        return 2;
+    }
+    settings.learning_rate = *schedule;
+    SparseDataset train(1), validation(1);
+    for (const auto& input : inputs) {
+        auto loaded = SparseDataset::load(input);
+        if (!loaded) {
+            std::cerr << program << " fit: " << loaded.error() << "\n";
+            return 1;
+        }
+        if (loaded->phase_count() != 1) {
+            std::cerr << program << " fit: " << input << " is not a Gomoku dataset (phases)\n";
+            return 1;
+        }
+        for (std::size_t i = 0; i < loaded->size(); ++i) {
+            const auto row = loaded->row(i);
+            std::vector<SparseEntry> entries(row.begin, row.end);
+            bool bad = false;
+            for (const auto& entry : entries) bad = bad || entry.index >= eval_feature_count;
+            if (bad) {
+                std::cerr << program << " fit: " << input << " has a feature index out of range\n";
+                return 1;
+            }
+            const bool held_out = validation_every > 0 && i % static_cast<std::size_t>(validation_every) == 0;
+            (held_out ? validation : train).add(entries, loaded->phases(i), loaded->target(i));
+        }
+    }
+    std::cout << "epoch,learning_rate,train_loss,validation_loss\n";
+    LogisticFit fit(eval_feature_count, std::vector<double>(eval_feature_count, 0.0));
+    const double before = search::learning::logistic_loss(validation, fit.weights(), eval_feature_count);
+    std::cout << fmt::format("0,0,,{:.6f}\n", before);
+    fit.run(train, validation, settings, [](const auto& epoch) {
+        std::cout << fmt::format("{},{:.6f},{:.6f},{:.6f}\n", epoch.epoch, epoch.learning_rate, epoch.train_loss,
+                                 epoch.validation_loss);
+    });
+    std::ofstream file(out);
+    if (!file) {
+        std::cerr << program << " fit: cannot write '" << out << "'\n";
+        return 1;
+    }
+    file << fmt::format("# train_gomoku_eval fit: {} training and {} held-out positions; centi-units per count\n",
+                        train.size(), validation.size());
+    for (int i = 0; i < eval_feature_count; ++i)
+        file << fmt::format("{} {}\n", eval_feature_name(i),
+                            std::lround(fit.weights()[static_cast<std::size_t>(i)] * centi_units_per_logit));
+    std::cerr << fmt::format("{}: {} train, {} validation positions; validation loss {:.4f} -> {:.4f}; wrote {}\n",
+                             program, train.size(), validation.size(), before,
+                             search::learning::logistic_loss(validation, fit.weights(), eval_feature_count), out);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> arguments(argv + 1, argv + argc);
+    const std::string usage = fmt::format(
+        "usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
+        "       {0} fit --data a.bin [b.bin ...] --out weights.txt\n",
+        program);
+    if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h") {
+        std::cout << usage;
+        return arguments.empty() ? 2 : 0;
+    }
+    const std::string command = arguments[0];
+    arguments.erase(arguments.begin());
+    if (command == "selfplay") return run_selfplay(arguments);
+    if (command == "fit") return run_fit(arguments);
+    std::cerr << program << ": unknown command '" << command << "'\n" << usage;
+    return 2;
+}

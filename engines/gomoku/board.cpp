@@ -239,6 +239,38 @@ void SearchBoard::refresh_cell(int square) {
     }
 }
 
+void SearchBoard::refresh_line(int square, int d) {
+    const auto cell = static_cast<std::size_t>(square);
+    if (rules.cells[cell] != empty) return;  // occupied cells hold no features, before and after
+    const int shift = 4 * d;
+    for (int s = 0; s < 2; ++s) {
+        const auto side = static_cast<std::size_t>(s);
+        const std::uint16_t packed = line_patterns[side][cell];
+        const auto before = static_cast<Pattern>((packed >> shift) & 15);
+        const Pattern after = pattern(square, d, static_cast<Side>(s));
+        if (after == before) continue;  // the usual case far from the stone: nothing changes
+        --pattern_count[side][before];
+        ++pattern_count[side][after];
+        pattern_count[side][dead] = 0;
+        const auto updated = static_cast<std::uint16_t>((packed & ~(15u << shift)) | (after << shift));
+        line_patterns[side][cell] = updated;
+        Pattern p[4];
+        int total = 0;
+        for (int e = 0; e < 4; ++e) {
+            p[e] = static_cast<Pattern>((updated >> (4 * e)) & 15);
+            total += pattern_value[p[e]];
+        }
+        const Threat t = combine(p);
+        --threat_count[side][threat[side][cell]];
+        ++threat_count[side][t];
+        threat_count[side][no_threat] = 0;
+        if (!(rules.rule == Rule::renju && s == 0)) total += threat_bonus[t];
+        threat[side][cell] = t;
+        value_sum[s] += total - value[side][cell];
+        value[side][cell] = static_cast<std::int16_t>(total);
+    }
+}
+
 void SearchBoard::rebuild() {
     const bool exact_black = rules.rule != Rule::freestyle;
     const bool exact_white = rules.rule == Rule::standard;
@@ -284,12 +316,13 @@ void set_cell(SearchBoard& b, int square, std::uint8_t cell, int near_change) {
             b.near[static_cast<std::size_t>(square_at(nx, ny))] =
                 static_cast<std::uint8_t>(b.near[static_cast<std::size_t>(square_at(nx, ny))] + near_change);
     b.refresh_cell(square);
+    // Along direction d only the cells' direction-d patterns can change.
     for (int d = 0; d < 4; ++d)
         for (int sign = -1; sign <= 1; sign += 2)
             for (int j = 1; j <= 5; ++j) {
                 const int nx = x + sign * j * dx[d], ny = y + sign * j * dy[d];
                 if (nx < 0 || ny < 0 || nx >= b.rules.width || ny >= b.rules.height) break;
-                b.refresh_cell(square_at(nx, ny));
+                b.refresh_line(square_at(nx, ny), d);
             }
 }
 

@@ -65,6 +65,8 @@ struct SearchBoard {
     // The pattern a stone of `side` on empty `square` makes along direction d.
     Pattern pattern(int square, int direction, Side side) const;
     void refresh_cell(int square);
+    // Refreshes only empty `square`'s pattern along direction d (a stone changed that line).
+    void refresh_line(int square, int direction);
     // Recomputes everything from the rules state (tests compare it with the incremental one).
     void rebuild();
 };

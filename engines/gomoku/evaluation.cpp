@@ -16,20 +16,15 @@ struct ThreatCount {
     bool four = false;
 };
 
+// From the incremental counts: a cell that makes five or a four lies next to a stone, so these
+// equal a scan of the cells near stones.
 ThreatCount count_threats(const SearchBoard& b, Side side) {
+    const auto& counts = b.threat_count[static_cast<std::size_t>(index_of(side))];
     ThreatCount count;
-    const auto& threats = b.threat[static_cast<std::size_t>(index_of(side))];
-    for (int y = 0; y < b.rules.height; ++y) {
-        const int row = square_at(0, y);
-        for (int x = 0; x < b.rules.width; ++x) {
-            const int square = row + x;
-            if (!b.near[static_cast<std::size_t>(square)]) continue;
-            const Threat t = static_cast<Threat>(threats[static_cast<std::size_t>(square)]);
-            if (t == threat_five) ++count.fives;
-            if (t == threat_flex4) count.open_four = true;
-            if (t >= threat_four && t != threat_double_three) count.four = true;
-        }
-    }
+    count.fives = counts[threat_five];
+    count.open_four = counts[threat_flex4] > 0;
+    count.four = count.fives > 0 || count.open_four || counts[threat_four] > 0 || counts[threat_four_three] > 0 ||
+                 counts[threat_double_four] > 0;
     return count;
 }
 
@@ -123,6 +118,9 @@ void GomokuEvaluator::noisy_moves(const SearchBoard& b, MoveList<GomokuSearch>& 
     const auto& mine = b.threat[static_cast<std::size_t>(index_of(me))];
     const auto& theirs = b.threat[static_cast<std::size_t>(index_of(opponent(me)))];
     if (b.rules.result != Result::ongoing) return;
+    // Nothing to try unless someone has a five to make or the mover a four (counts, no scan).
+    const ThreatCount own = count_threats(b, me);
+    if (!own.four && count_threats(b, opponent(me)).fives == 0) return;
     MoveList<GomokuSearch> fours;
     bool their_five = false;
     for (int y = 0; y < b.rules.height; ++y) {

@@ -25,6 +25,7 @@ bool forbidden_for(const SearchBoard& b, Side side, int square) {
 }  // namespace
 
 int five_cells(const SearchBoard& b, Side side, int* out, int max) {
+    if (b.threat_count[static_cast<std::size_t>(index_of(side))][threat_five] == 0) return 0;
     int count = 0;
     const auto& threats = threats_of(b, side);
     for (int y = 0; y < b.rules.height; ++y) {

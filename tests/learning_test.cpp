@@ -9,6 +9,7 @@
 
 #include "arbiter_run.hpp"
 #include "core/random.hpp"
+#include "engines/gomoku/evaluation.hpp"
 #include "engines/tak/evaluation.hpp"
 #include "search/learning/logistic.hpp"
 #include "search/learning/schedule.hpp"
@@ -190,4 +191,54 @@ TEST_CASE("train_tak_eval refuses bad input with the reason", "[learning][tak]")
     const auto bad_drop = run_program(trainer, {"fit", "--games", "x", "--drop", "nonsense"});
     CHECK(bad_drop.status == 2);
     CHECK(bad_drop.errors.find("no feature block 'nonsense'") != std::string::npos);
+}
+
+TEST_CASE("train_gomoku_eval: self-play and fit give weights the engine plays with", "[learning][gomoku]") {
+    const std::string gomoku_trainer = BGE_TRAIN_GOMOKU_EVAL_BINARY;
+    const std::string data = scratch().file("gomoku_tiny.bin");
+    const auto played = run_program(gomoku_trainer, {"selfplay", "--rule", "renju", "--games", "8", "--nodes", "300",
+                                                     "--threads", "2", "--seed", "3", "--out", data});
+    INFO(transcript(played));
+    REQUIRE(played.status == 0);
+    CHECK(played.errors.find("8 games, ") != std::string::npos);
+    // The same games whatever the thread count.
+    const std::string one_thread = scratch().file("gomoku_tiny_1.bin");
+    REQUIRE(run_program(gomoku_trainer, {"selfplay", "--rule", "renju", "--games", "8", "--nodes", "300", "--threads",
+                                         "1", "--seed", "3", "--out", one_thread})
+                .status == 0);
+    CHECK(testing::read_file(data) == testing::read_file(one_thread));
+
+    const std::string weights = scratch().file("gomoku_tiny_weights.txt");
+    const auto fitted = run_program(gomoku_trainer, {"fit", "--data", data, "--out", weights, "--epochs", "20",
+                                                     "--batch", "32", "--learning-rate", "0.003",
+                                                     "--validation-every", "0"});
+    INFO(transcript(fitted));
+    REQUIRE(fitted.status == 0);
+    REQUIRE(fitted.lines.size() == 22);  // the CSV header, epoch 0, then 20 epochs
+    CHECK(fitted.lines[0] == "epoch,learning_rate,train_loss,validation_loss");
+    const double first = std::stod(fitted.lines[2].substr(fitted.lines[2].find(',', 2) + 1));
+    const double last = std::stod(fitted.lines.back().substr(fitted.lines.back().find(',', 3) + 1));
+    CHECK(last < first);
+    const auto loaded = gomoku::load_fitted_weights(weights);
+    REQUIRE(loaded.ok());
+
+    // The engine plays with the file; a broken one is reported and the built-in weights used.
+    const std::string broken = scratch().file("gomoku_broken_weights.txt");
+    std::ofstream(broken) << "mover_one 5\nmover_bogus 3\n";
+    CHECK_FALSE(gomoku::load_fitted_weights(broken).ok());
+    CHECK(gomoku::load_fitted_weights(broken).error().find("unknown feature 'mover_bogus'") != std::string::npos);
+    for (const std::string& file : {weights, broken}) {
+        const auto run = run_program(BGE_GOMOKU_BINARY, {"setoption name EvalFile value " + file,
+                                                         "position startpos moves h8 h9 i8", "go depth 3"});
+        INFO(transcript(run));
+        CHECK(run.status == 0);
+        CHECK(run.lines.back().rfind("bestmove ", 0) == 0);
+        if (file == broken) CHECK(run.errors.find("EvalFile") != std::string::npos);
+    }
+
+    const auto bad_rule = run_program(gomoku_trainer, {"selfplay", "--rule", "caro", "--out", data});
+    CHECK(bad_rule.status == 2);
+    const auto not_gomoku = run_program(gomoku_trainer, {"fit", "--data", scratch().file("none.bin"), "--out", weights});
+    CHECK(not_gomoku.status == 1);
+    CHECK(not_gomoku.errors.find("cannot open the dataset") != std::string::npos);
 }

@@ -83,6 +83,12 @@ struct GomokuSearch {
     static void generate_moves(const State& state, MoveList<GomokuSearch>& moves);
     static Undo play(State& state, const Move& move);
     static void undo(State& state, const Move& move, const Undo& record);
+    // The search's null move: the turn passes without a stone (patterns do not depend on it).
+    static Undo play_null(State& state) {
+        pass_turn(state.rules);
+        return Undo{state.rules.last, state.rules.result};
+    }
+    static void undo_null(State& state, const Undo&) { pass_turn(state.rules); }
     static Side side_to_move(const State& state) { return state.rules.side_to_move(); }
     static std::uint64_t hash(const State& state) { return state.rules.hash; }
     static Outcome outcome(const State& state) { return gomoku::outcome(state.rules); }

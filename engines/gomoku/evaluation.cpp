@@ -47,8 +47,9 @@ int GomokuEvaluator::evaluate(const SearchBoard& b) const {
             const int* w = fitted->weight.data() + view * 15;
             for (int p = 1; p <= 8; ++p) score += w[p - 1] * b.pattern_count[side][static_cast<std::size_t>(p)];
             for (int t = 1; t <= 7; ++t) score += w[7 + t] * b.threat_count[side][static_cast<std::size_t>(t)];
+            score += fitted->weight[static_cast<std::size_t>(30 + view)] * (b.value_sum[side] / 8);
         }
-        return std::clamp(score, -9000, 9000);  // below the decisive threat scores above
+        return std::clamp(score / eval_weight_scale, -9000, 9000);  // below the decisive threat scores above
     }
     const int own = b.value_sum[index_of(me)];
     const int other = b.value_sum[index_of(them)];
@@ -62,6 +63,7 @@ void eval_features(const SearchBoard& b, EvalFeatures& features) {
         int* x = features.data() + view * 15;
         for (int p = 1; p <= 8; ++p) x[p - 1] = b.pattern_count[side][static_cast<std::size_t>(p)];
         for (int t = 1; t <= 7; ++t) x[7 + t] = b.threat_count[side][static_cast<std::size_t>(t)];
+        features[static_cast<std::size_t>(30 + view)] = b.value_sum[side] / 8;
     }
 }
 
@@ -70,6 +72,8 @@ std::string eval_feature_name(int index) {
     static constexpr const char* threats[] = {"threat_flex3",        "threat_four",       "threat_double_three",
                                               "threat_four_three",   "threat_double_four", "threat_flex4",
                                               "threat_five"};
+    if (index == 30) return "mover_value_sum";
+    if (index == 31) return "opponent_value_sum";
     const std::string view = index < 15 ? "mover_" : "opponent_";
     const int i = index % 15;
     return view + (i < 8 ? patterns[i] : threats[i - 8]);
@@ -88,9 +92,9 @@ Expected<FittedWeights> load_fitted_weights(const std::string& path) {
         std::istringstream words(line);
         std::string name;
         if (!(words >> name)) continue;
-        long value = 0;
+        long long value = 0;
         std::string rest;
-        if (!(words >> value) || (words >> rest) || value < -1'000'000 || value > 1'000'000)
+        if (!(words >> value) || (words >> rest) || value < -100'000'000 || value > 100'000'000)
             return make_error(fmt::format("{} line {}: expected 'name value' with an integer value", path, number));
         int index = -1;
         for (int i = 0; i < eval_feature_count; ++i)
@@ -103,6 +107,13 @@ Expected<FittedWeights> load_fitted_weights(const std::string& path) {
         if (!seen[static_cast<std::size_t>(i)])
             return make_error(fmt::format("{}: no weight for '{}'", path, eval_feature_name(i)));
     return weights;
+}
+
+bool GomokuEvaluator::null_move_allowed(const SearchBoard& b) const {
+    for (const auto& counts : b.threat_count)
+        for (int t = threat_flex3; t <= threat_five; ++t)
+            if (counts[static_cast<std::size_t>(t)] > 0) return false;
+    return true;
 }
 
 int GomokuEvaluator::order_hint(const SearchBoard& b, const Move& move) const {

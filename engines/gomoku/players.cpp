@@ -67,6 +67,11 @@ public:
                                         const search::SearchControl<Gomoku>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
         refresh_evaluation();
+        search::AlphaBetaSettings& settings = search_->settings();
+        settings.null_move = options_.boolean("NullMove");
+        settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
+        settings.lmr_divisor = static_cast<int>(options_.integer("LmrDivisor"));
+        settings.adaptive_time = options_.boolean("AdaptiveTime");
         auto converted = search_request(request);
         search::SearchResult<Gomoku> result;
         const search::TimeBudget budget =
@@ -204,6 +209,10 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_combo("Eval", "fitted", {"fitted", "classic"},
                       "alphabeta: the evaluation fitted to self-play (where trained) or the hand-made pattern values");
     options.add_string("EvalFile", "", "alphabeta: fitted weights from a file (train_gomoku_eval fit), for every rule");
+    options.add_check("NullMove", false, "alphabeta: null-move pruning where neither side has a four or open three");
+    options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
+    options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
+    options.add_check("AdaptiveTime", false, "alphabeta: spend more time when the best move changes");
     options.add_spin("VctDepth", 3, 0, 20, "alphabeta: threes a VCT win may use (0: no VCT search)");
     options.add_spin("VctNodes", 100'000, 1, 100'000'000, "alphabeta: positions the VCT search may visit per move");
     options.add_spin("VctTime", 10, 1, 100, "alphabeta: percent of the move's time the VCT search may use");

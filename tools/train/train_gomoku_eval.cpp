@@ -11,6 +11,8 @@
 //   train_gomoku_eval fit --data a.bin [b.bin ...] --out weights.txt [--epochs E] ...
 //       logistic regression of the results on the features; writes the weights file (centi-units
 //       per count, what the engine's EvalFile reads) and prints the learning curve as CSV
+//   train_gomoku_eval cpp FREESTYLE.txt STANDARD.txt RENJU.txt
+//       prints engines/gomoku/eval_weights.cpp, the weights compiled into the engine
 //
 // tools/train/gomoku_eval_pipeline.sh runs the whole training for the three rules.
 
@@ -45,7 +47,8 @@ using bge::search::learning::SparseEntry;
 namespace {
 
 constexpr std::string_view program = "train_gomoku_eval";
-// Weights are stored in centi-units: one logit (a factor e in the odds) is this many.
+// Scores are centi-units: one logit (a factor e in the odds) is this many; weights are stored in
+// 1/eval_weight_scale of a centi-unit, so small per-count weights keep their precision.
 constexpr double centi_units_per_logit = 200.0;
 
 struct SelfplayOptions {
@@ -140,17 +143,18 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         }
         fitted = *loaded;
     }
-    std::vector<SparseDataset> parts(static_cast<std::size_t>(options.threads));
+    // One dataset per game, joined in game order: the file is the same for any thread count.
+    std::vector<SparseDataset> parts(static_cast<std::size_t>(options.games), SparseDataset(1));
     const auto started = std::chrono::steady_clock::now();
     std::vector<std::thread> workers;
     for (int t = 0; t < options.threads; ++t)
         workers.emplace_back([&, t] {
             GomokuEvaluator evaluator;
             if (fitted) evaluator.set_fitted({&*fitted, &*fitted, &*fitted});
-            search::AlphaBeta<GomokuSearch, GomokuEvaluator> engine(evaluator, 16);
+            search::AlphaBeta<GomokuSearch, GomokuEvaluator> engine(evaluator, 4);
             for (int game = t; game < options.games; game += options.threads) {
                 Random random(options.seed * 1'000'003ULL + static_cast<std::uint64_t>(game));
-                play_game(variant, options, random, engine, parts[static_cast<std::size_t>(t)]);
+                play_game(variant, options, random, engine, parts[static_cast<std::size_t>(game)]);
             }
         });
     for (auto& worker : workers) worker.join();
@@ -176,7 +180,7 @@ int run_fit(const std::vector<std::string>& arguments) {
         "out", po::value(&out), "the weights file to write")(
         "epochs", po::value(&settings.epochs)->default_value(30), "passes over the data")(
         "batch", po::value(&settings.batch_size)->default_value(4096), "positions per step")(
-        "learning-rate", po::value(&learning_rate), "schedule: constant:R, linear:A:B or cosine:A:B")(
+        "learning-rate", po::value(&learning_rate), "schedule: R, linear:A:B, cosine:A:B, step:R:F:N or inverse:R:N")(
         "l2", po::value(&settings.l2)->default_value(1e-6), "L2 penalty per position")(
         "validation-every", po::value(&validation_every), "every Nth position is held out (0: none)")(
         "threads", po::value(&settings.threads)->default_value(1), "threads for the gradient")(
@@ -233,14 +237,52 @@ int run_fit(const std::vector<std::string>& arguments) {
         std::cerr << program << " fit: cannot write '" << out << "'\n";
         return 1;
     }
-    file << fmt::format("# train_gomoku_eval fit: {} training and {} held-out positions; centi-units per count\n",
-                        train.size(), validation.size());
+    file << fmt::format("# train_gomoku_eval fit: {} training and {} held-out positions; 1/{} centi-unit per count\n",
+                        train.size(), validation.size(), eval_weight_scale);
     for (int i = 0; i < eval_feature_count; ++i)
         file << fmt::format("{} {}\n", eval_feature_name(i),
-                            std::lround(fit.weights()[static_cast<std::size_t>(i)] * centi_units_per_logit));
+                            std::llround(fit.weights()[static_cast<std::size_t>(i)] * centi_units_per_logit *
+                                         eval_weight_scale));
     std::cerr << fmt::format("{}: {} train, {} validation positions; validation loss {:.4f} -> {:.4f}; wrote {}\n",
                              program, train.size(), validation.size(), before,
                              search::learning::logistic_loss(validation, fit.weights(), eval_feature_count), out);
+    return 0;
+}
+
+// Prints engines/gomoku/eval_weights.cpp with the three rules' weights files compiled in.
+int run_cpp(const std::vector<std::string>& arguments) {
+    if (arguments.size() != 3) {
+        std::cerr << program << " cpp: needs three weights files: freestyle, standard and renju\n";
+        return 2;
+    }
+    std::vector<FittedWeights> sets;
+    for (const auto& path : arguments) {
+        auto loaded = load_fitted_weights(path);
+        if (!loaded) {
+            std::cerr << program << " cpp: " << loaded.error() << "\n";
+            return 1;
+        }
+        sets.push_back(*loaded);
+    }
+    std::cout << "// The fitted evaluation weights the engine ships, per rule: written by\n"
+                 "// `train_gomoku_eval cpp` from the weights files of tools/train/gomoku_eval_pipeline.sh\n"
+                 "// (docs/experiments/gomoku-eval.md gives the run). Do not edit by hand.\n"
+                 "#include \"engines/gomoku/evaluation.hpp\"\n\n"
+                 "namespace bge::gomoku {\n\nnamespace {\n\n";
+    const char* names[] = {"freestyle", "standard", "renju"};
+    for (std::size_t r = 0; r < 3; ++r) {
+        std::cout << "const FittedWeights " << names[r] << "_weights{{\n";
+        for (int i = 0; i < eval_feature_count; ++i)
+            std::cout << fmt::format("    {},  // {}\n", sets[r].weight[static_cast<std::size_t>(i)], eval_feature_name(i));
+        std::cout << "}};\n\n";
+    }
+    std::cout << "}  // namespace\n\n"
+                 "const FittedWeights* builtin_fitted_weights(Rule rule) {\n"
+                 "    switch (rule) {\n"
+                 "        case Rule::freestyle:\n            return &freestyle_weights;\n"
+                 "        case Rule::standard:\n            return &standard_weights;\n"
+                 "        case Rule::renju:\n            return &renju_weights;\n"
+                 "    }\n    return nullptr;\n}\n\n}  // namespace bge::gomoku\n";
     return 0;
 }
 
@@ -250,7 +292,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string usage = fmt::format(
         "usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
-        "       {0} fit --data a.bin [b.bin ...] --out weights.txt\n",
+        "       {0} fit --data a.bin [b.bin ...] --out weights.txt\n"
+        "       {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n",
         program);
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h") {
         std::cout << usage;
@@ -260,6 +303,7 @@ int main(int argc, char** argv) {
     arguments.erase(arguments.begin());
     if (command == "selfplay") return run_selfplay(arguments);
     if (command == "fit") return run_fit(arguments);
+    if (command == "cpp") return run_cpp(arguments);
     std::cerr << program << ": unknown command '" << command << "'\n" << usage;
     return 2;
 }

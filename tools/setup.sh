@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libboost-program-options-dev libboost-dev libfmt-dev catch2)
+packages=(cmake g++ make libboost-program-options-dev libboost-dev libfmt-dev catch2 python3)
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

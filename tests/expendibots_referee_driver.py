@@ -155,6 +155,18 @@ class Timed:
         return self._timed(self.player.update, colour, action)
 
 
+def virtual_memory_peak_mb():
+    """VmPeak of this process, as the referee measures a player's space (None off Linux)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmPeak:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
 def play(ours_class, our_colour, seed, moves_only):
     players = []
     for colour in ("white", "black"):
@@ -222,6 +234,7 @@ def main():
     check_conversions(module)
 
     failures = 0
+    memory_before = virtual_memory_peak_mb()
     for game in range(arguments.games):
         our_colour = "white" if game % 2 == 0 else "black"
         children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -238,6 +251,13 @@ def main():
             failures += 1
         if engine_cpu > TIME_LIMIT_S:
             print(f"game {game + 1}: the engine used {engine_cpu:.1f} s of CPU, over the course's {TIME_LIMIT_S} s")
+            failures += 1
+    memory_after = virtual_memory_peak_mb()
+    if memory_before is not None:
+        # The referee's space limit (100 MB a player with -s) is on this process's VmPeak.
+        grown = memory_after - memory_before
+        print(f"this process's VmPeak grew by {grown:.1f} MB over the games")
+        if grown > 100:
             failures += 1
     return 1 if failures else 0
 

@@ -25,11 +25,11 @@ Python 3.6 or later, standard library only.
 """
 
 import os
-import queue
 import re
+import select
 import shutil
 import subprocess
-import threading
+import time
 import weakref
 
 _FILES = "abcdefgh"
@@ -100,7 +100,7 @@ def _stop_process(process):
     if process.poll() is not None:
         return
     try:
-        process.stdin.write("quit\n")
+        process.stdin.write(b"quit\n")
         process.stdin.flush()
         process.wait(timeout=2)
     except (OSError, ValueError, subprocess.TimeoutExpired):
@@ -109,42 +109,49 @@ def _stop_process(process):
 
 
 class _Engine:
-    """One engine process: lines in, lines out, with a timeout on every answer."""
+    """One engine process: lines in, lines out, with a timeout on every answer.
+
+    No reader thread: a thread's stack would count in the memory the referee measures for this
+    process (its virtual size), so output is read with select() on the pipe instead."""
 
     def __init__(self, binary, timeout_s):
         if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
             raise EngineError(f"no expendibots engine at {binary!r}: build it, or set EXPENDIBOTS_BINARY")
         self.timeout_s = timeout_s
         self.process = subprocess.Popen(
-            [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            universal_newlines=True, bufsize=1)
-        self.lines = queue.Queue()
-        reader = threading.Thread(target=self._read, daemon=True)
-        reader.start()
+            [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
+        self._output = self.process.stdout.fileno()
+        self._buffer = b""
         self._finalizer = weakref.finalize(self, _stop_process, self.process)
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\r\n"))
-        self.lines.put(None)  # end of output
 
     def send(self, line):
         try:
-            self.process.stdin.write(line + "\n")
+            self.process.stdin.write(line.encode() + b"\n")
             self.process.stdin.flush()
         except (OSError, ValueError) as error:
             raise EngineError(f"the engine stopped reading its input ({error})") from None
 
+    def _next_line(self, deadline):
+        while b"\n" not in self._buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise EngineError(f"no answer from the engine within {self.timeout_s} s")
+            ready, _, _ = select.select([self._output], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self._output, 65536)
+            if not chunk:
+                raise EngineError(f"the engine exited (status {self.process.wait()})")
+            self._buffer += chunk
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line.decode("utf-8", "replace").rstrip("\r")
+
     def read_until(self, accept):
-        """Lines up to and including the first one `accept` takes; error lines are collected."""
+        """Lines up to and including the first one `accept` takes."""
+        deadline = time.monotonic() + self.timeout_s
         seen = []
         while True:
-            try:
-                line = self.lines.get(timeout=self.timeout_s)
-            except queue.Empty:
-                raise EngineError(f"no answer from the engine within {self.timeout_s} s") from None
-            if line is None:
-                raise EngineError(f"the engine exited (status {self.process.wait()})")
+            line = self._next_line(deadline)
             seen.append(line)
             if accept(line):
                 return seen

@@ -81,7 +81,9 @@ concept Game =
         { G::format_move(position, move) } -> std::same_as<std::string>;
         { G::parse_position(variant, text) } -> std::same_as<Expected<typename G::State>>;
         { G::format_position(position) } -> std::same_as<std::string>;
-        { G::draw_board(position) } -> std::same_as<std::string>;
+        // The board as text for `d`, with the result line for the outcome given (the game's,
+        // repetition included, so every view of a position agrees).
+        { G::draw_board(position, Outcome{}) } -> std::same_as<std::string>;
         { G::result_text(position, Outcome{}) } -> std::same_as<std::string>;
     };
 // clang-format on

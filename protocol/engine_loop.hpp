@@ -341,7 +341,7 @@ private:
 
     void draw() {
         if (!game_) return out_.error("no position set; send position first");
-        const std::string board = G::draw_board(game_->current());
+        const std::string board = G::draw_board(game_->current(), game_->outcome());
         std::size_t start = 0;
         while (start <= board.size()) {
             const std::size_t end = board.find('\n', start);

@@ -1,8 +1,13 @@
 // The arbiter playing Gomoku with real engine processes: UGI against pbrain (the same binary in
 // both dialects), renju and small boards, records that replay to the result they state and read
-// back as openings, and the variant flags it refuses.
+// back as openings, the variant flags it refuses, and a foreign UGI engine that knows only startpos.
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "arbiter_run.hpp"
 #include "core/game_record.hpp"
@@ -119,5 +124,69 @@ TEST_CASE("arbiter: gomoku variants and refusals", "[arbiter][gomoku]") {
                                       "cmd=" + gomoku_binary, "-each", "nodes=1", "stderr=/dev/null"});
         CHECK(run.status == 1);
         CHECK_THAT(run.errors, Catch::Contains("only for gomoku"));
+    }
+}
+
+namespace {
+
+std::vector<std::string> position_lines(const std::string& log) {
+    std::vector<std::string> lines;
+    std::istringstream text(read_file(log));
+    for (std::string line; std::getline(text, line);)
+        if (line.rfind("position ", 0) == 0) lines.push_back(line);
+    return lines;
+}
+
+bool all_start_with(const std::vector<std::string>& lines, const std::string& prefix) {
+    for (const auto& line : lines)
+        if (line.rfind(prefix, 0) != 0) return false;
+    return true;
+}
+
+}  // namespace
+
+// A foreign UGI engine that knows only `position startpos` (the fixture's comment says which
+// real engines behave so) must get every game that began at the standard start as startpos.
+TEST_CASE("arbiter: a UGI engine that knows only startpos plays whole games", "[arbiter][gomoku][interop]") {
+    const std::string foreign = std::string(BGE_TEST_FIXTURES_DIR) + "/startpos_only_ugi_engine.sh";
+    const std::string log = scratch().file("startpos_only.log");
+    auto match = [&](std::vector<std::string> extra) {
+        std::vector<std::string> arguments = {"-game", "gomoku", "-engine", "cmd=" + foreign, "args=" + log,
+                                              "name=foreign", "-engine", "cmd=" + gomoku_binary, "name=ours",
+                                              "-each", "depth=1", "stderr=/dev/null", "-games", "2"};
+        arguments.insert(arguments.end(), extra.begin(), extra.end());
+        return run_arbiter(arguments);
+    };
+
+    SECTION("from the standard start, and from a book of moves") {
+        const std::string book = scratch().file("startpos_book.txt");
+        std::ofstream(book) << "h8 h9\n";
+        for (const std::vector<std::string>& extra :
+             {std::vector<std::string>{}, std::vector<std::string>{"-openings", "file=" + book, "format=moves"}}) {
+            const auto run = match(extra);
+            INFO(transcript(run));
+            REQUIRE(run.status == 0);
+            CHECK(run.count_prefix("Finished game ") == 2);
+            CHECK(run.count_prefix("Finished game ") ==
+                  run.count_prefix("Finished game 1 (foreign vs ours): ") +
+                      run.count_prefix("Finished game 2 (ours vs foreign): "));
+            for (const auto& line : run.lines) CHECK_THAT(line, !Catch::Contains("illegal move"));
+            for (const auto& line : run.lines)
+                if (line.rfind("Finished game", 0) == 0) CHECK_THAT(line, Catch::Contains("by five in a row"));
+            const auto positions = position_lines(log);
+            CHECK(positions.size() >= 2);
+            CHECK(all_start_with(positions, extra.empty() ? "position startpos" : "position startpos moves h8 h9"));
+        }
+    }
+
+    SECTION("a book given as positions is sent as fen") {
+        const std::string book = scratch().file("fen_book.txt");
+        std::ofstream(book) << "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o\n";
+        const auto run = match({"-openings", "file=" + book, "format=tps", "-rounds", "1"});
+        INFO(transcript(run));
+        REQUIRE(run.status == 0);
+        const auto positions = position_lines(log);
+        REQUIRE_FALSE(positions.empty());
+        CHECK(all_start_with(positions, "position fen "));
     }
 }

@@ -338,6 +338,25 @@ TEST_CASE("arbiter: -help", "[arbiter]") {
     CHECK(run.count_prefix("  -engine key=value") == 1);
 }
 
+// From the standard start a UGI engine gets `position startpos`, so the size travels in its Size
+// option (UGI's uginewgame names none): 5x5 games between TEI and UGI finish without an
+// illegal move, and a UGI engine without Size cannot play 5x5.
+TEST_CASE("arbiter: Tak over UGI from the start sends the size as the Size option", "[arbiter][match]") {
+    const ArbiterRun run = run_arbiter({"-size", "5", "-engine", "cmd=" + tak_binary, "name=tei", "-engine",
+                                        "cmd=" + tak_binary, "name=ugi", "proto=ugi", "-each", "depth=1",
+                                        "stderr=/dev/null", "option.Hash=1", "-games", "2"});
+    INFO(transcript(run));
+    REQUIRE(run.status == 0);
+    CHECK(run.count_prefix("Finished game") == 2);
+    for (const auto& line : run.lines) CHECK_THAT(line, !Catch::Contains("illegal move"));
+    const ArbiterRun sizeless =
+        run_arbiter({"-size", "5", "-engine", "cmd=" + tak_binary, "-engine",
+                     "cmd=" + fixtures + "/arbiter_illegal_engine.sh", "name=nosize", "proto=ugi", "-each", "depth=1",
+                     "stderr=/dev/null", "-games", "2"});
+    CHECK(sizeless.status == 1);
+    CHECK_THAT(sizeless.errors, Catch::Contains("declares no Size option, so it cannot play 5x5"));
+}
+
 TEST_CASE("arbiter: TPS openings with Black to move, UGI and TEI engines, komi", "[arbiter][match]") {
     const std::string book = scratch().file("book.tps"), record_file = scratch().file("tps.ptn");
     const std::string tps = "2,x4/x5/x2,1,x2/x5/x4,1 2 2";

@@ -1,5 +1,6 @@
 // The real `expendibots` binary driven through pipes: the UGI transcript cutegames sends, the
-// queries on finished games (elimination, no tokens, turn limit, 4-fold repetition), perft, d,
+// queries on finished games (elimination, no tokens, turn limit, 4-fold repetition) and `d`
+// agreeing with them, perft, d,
 // bench, every player, and bad input, each of which gets one error line and changes nothing.
 
 #include <catch2/catch.hpp>
@@ -110,6 +111,26 @@ TEST_CASE("expendibots: the queries on finished games", "[expendibots][protocol]
     CHECK(query(engine, "gameover") == "response true");
     CHECK(query(engine, "result") == "response draw");
     engine.expect_error(shuffle + " a2a3", "over");
+}
+
+// Every view of a position agrees on its result: `d`'s status line, `query gameover`,
+// `query result` and `go`, also for the draw only the game's history shows (4-fold repetition).
+TEST_CASE("expendibots: d agrees with the queries after a 4-fold repetition", "[expendibots][protocol]") {
+    EngineSession engine(binary);
+    const std::string repeated =
+        "position startpos moves d2d3 e7e6 d3d2 e6e7 d2d3 e7e6 d3d2 e6e7 d2d3 e7e6 d3d2 e6e7";
+    engine.send(repeated.substr(0, repeated.size() - 5));  // 11 plies: the 4th occurrence is one away
+    engine.send("d");
+    CHECK(engine.sync().back() == "To move: Black   Actions: 11 of 500   Hash: bf31e43afe11a470   Result: ongoing");
+    CHECK(query(engine, "gameover") == "response false");
+    engine.send(repeated);
+    engine.send("d");
+    CHECK(engine.sync().back() ==
+          "To move: White   Actions: 12 of 500   Hash: 421133de73d9a47f   Result: draw detected: game state occurred 4 "
+          "times.");
+    CHECK(query(engine, "gameover") == "response true");
+    CHECK(query(engine, "result") == "response draw");
+    engine.expect_error("go depth 2", "the game is over (1/2-1/2)");
 }
 
 TEST_CASE("expendibots: go perft and d", "[expendibots][protocol]") {

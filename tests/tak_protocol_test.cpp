@@ -328,6 +328,29 @@ TEST_CASE("a finished game is not searched", "[protocol][errors]") {
     engine.expect_error("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6 moves a1", "over");
 }
 
+// With RepetitionDraw on, the draw is in the game's history, not in the position: `d` says it
+// as the queries do.
+TEST_CASE("d agrees with the queries on a draw by repetition", "[protocol][ugi]") {
+    EngineSession engine(tak_binary);
+    engine.send("setoption name RepetitionDraw value true");
+    engine.send("setoption name Size value 3");
+    const std::string cycle = " c2< a2+ b2> a3-";
+    engine.send("position startpos moves a1 c3 c2 a2" + cycle + cycle);
+    engine.send("d");
+    CHECK_THAT(engine.sync().back(), Catch::EndsWith("Result: 1/2-1/2"));
+    engine.send("query gameover");
+    CHECK(engine.next() == "response true");
+    engine.send("query result");
+    CHECK(engine.next() == "response draw");
+    engine.expect_error("go depth 2", "over");
+    engine.send("setoption name RepetitionDraw value false");
+    engine.send("position startpos moves a1 c3 c2 a2" + cycle + cycle);
+    engine.send("d");
+    CHECK_THAT(engine.sync().back(), Catch::EndsWith("Result: ongoing"));
+    engine.send("query result");
+    CHECK(engine.next() == "response none");
+}
+
 TEST_CASE("EvalFile loads an evaluation, and a bad file leaves the built-in one", "[protocol][eval]") {
     // An evaluation that only counts the tempo, 100 centi-flats for the side to move: at depth 1
     // every move scores -100 (the opponent is to move after it), whatever the position.

@@ -67,7 +67,7 @@ struct CounterGame {
     static std::string format_position(const State& state) {
         return std::to_string(state.a) + "," + std::to_string(state.b);
     }
-    static std::string draw_board(const State& state) { return format_position(state); }
+    static std::string draw_board(const State& state, const Outcome&) { return format_position(state); }
     static std::string result_text(const State&, const Outcome& outcome) {
         if (outcome.kind == OutcomeKind::draw) return "1/2-1/2";
         if (outcome.kind == OutcomeKind::win) return outcome.winner == Side::first ? "1-0" : "0-1";

@@ -169,11 +169,22 @@ TEST_CASE("ur solve and the perfect player", "[ur][protocol][solver]") {
     lines = engine.until_prefix("bestmove");
     CHECK_THAT(lines.front(), Contains("cannot open"));
     engine.send("setoption name TablePath value " + table);
-    // Dark: enter on C4, or move... only entering is possible with a 1 here.
-    CHECK(bestmove_of(engine, "go") == "onC4");
+    // Dark: enter on C4, or move... only entering is possible with a 1 here. The table's exact
+    // score is reported in an info line (depth 1: one look-up per move), as docs/ur.md says.
+    engine.send("go");
+    lines = engine.until_prefix("bestmove");
+    REQUIRE(lines.size() == 2);
+    CHECK_THAT(lines[0], Catch::StartsWith("info depth 1 seldepth 0 score cp -69 nodes 1 "));
+    CHECK_THAT(lines[0], Catch::EndsWith(" pv onC4"));
+    CHECK(lines[1] == "bestmove onC4");
     // A race decided by the table: capture rather than run.
     engine.send("position fen ....__../L.D...../....__.. 1,0 1,0 l 2");
-    CHECK(bestmove_of(engine, "go") == "B1B3");
+    engine.send("go");
+    lines = engine.until_prefix("bestmove");
+    REQUIRE(lines.size() == 2);
+    CHECK_THAT(lines[0], Catch::StartsWith("info depth 1 seldepth 0 score cp 190 nodes 2 "));
+    CHECK_THAT(lines[0], Catch::EndsWith(" pv B1B3"));
+    CHECK(lines[1] == "bestmove B1B3");
     engine.send("setoption name Pieces value 3");
     engine.send("position startpos moves r2");
     engine.send("go");

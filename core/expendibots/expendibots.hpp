@@ -39,7 +39,9 @@ struct Expendibots {
     static std::string format_move(const State&, const Move& move) { return expendibots::format_move(move); }
     static Expected<State> parse_position(const Variant&, std::string_view text) { return parse_fen(text); }
     static std::string format_position(const State& state) { return format_fen(state); }
-    static std::string draw_board(const State& state) { return expendibots::draw_board(state); }
+    static std::string draw_board(const State& state, const Outcome& outcome) {
+        return expendibots::draw_board(state, outcome);
+    }
     static std::string result_text(const State&, const Outcome& outcome) { return expendibots::result_text(outcome); }
 };
 

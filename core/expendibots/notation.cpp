@@ -421,7 +421,7 @@ std::string format_fen(const State& s) {
 
 // ---------------------------------------------------------------------------------------------
 
-std::string draw_board(const State& s) {
+std::string draw_board(const State& s, const Outcome& given) {
     std::string out = fmt::format("tokens: white: {}, black: {}\n", s.tokens[0], s.tokens[1]);
     const std::string rule = "   +---+---+---+---+---+---+---+---+\n";
     out += rule;
@@ -440,13 +440,15 @@ std::string draw_board(const State& s) {
         out += rule;
     }
     out += "y/x  0   1   2   3   4   5   6   7\n";
-    const Outcome o = outcome(s);
+    const Outcome& o = given;
     out += fmt::format("FEN: {}\n", format_fen(s));
     out += fmt::format("To move: {}   Actions: {} of {}   Hash: {:016x}   Result: {}",
                        s.to_move == Side::first ? "White" : "Black", s.actions, max_actions, s.hash,
                        o.is_over() ? referee_result_message(o) : "ongoing");
     return out;
 }
+
+std::string draw_board(const State& s) { return draw_board(s, outcome(s)); }
 
 std::string result_text(const Outcome& outcome) {
     switch (outcome.kind) {

@@ -38,6 +38,10 @@ std::string format_fen(const State& state);
 
 // The referee's board (its ASCII template: White stacks "(n)", Black "[n]", heights in hex),
 // then FEN, side to move, action count, hash and result lines.
+// The board as text, ending with the result line for `outcome`: the engine passes the outcome
+// of the game so far (repetition included), so `d` agrees with `query result`.
+std::string draw_board(const State& state, const Outcome& outcome);
+// The same with the position's own outcome (no history).
 std::string draw_board(const State& state);
 
 // "1-0", "0-1", "1/2-1/2"; "*" while the game goes on.

@@ -37,7 +37,9 @@ struct Gomoku {
         return gomoku::parse_position(text, variant);
     }
     static std::string format_position(const State& state) { return gomoku::format_position(state); }
-    static std::string draw_board(const State& state) { return gomoku::draw_board(state); }
+    static std::string draw_board(const State& state, const Outcome& outcome) {
+        return gomoku::draw_board(state, outcome);
+    }
     static std::string result_text(const State&, const Outcome& outcome) { return gomoku::result_text(outcome); }
 };
 

@@ -151,7 +151,7 @@ std::string format_position(const State& s) {
     return text;
 }
 
-std::string draw_board(const State& s) {
+std::string draw_board(const State& s, const Outcome& given) {
     std::string text = "    ";
     for (int x = 0; x < s.width; ++x) text += fmt::format(" {}", static_cast<char>('a' + x));
     text += '\n';
@@ -167,7 +167,7 @@ std::string draw_board(const State& s) {
         text += fmt::format("  {}\n", y);
     }
     text += "Fen: " + format_position(s) + "\n";
-    const Outcome o = outcome(s);
+    const Outcome& o = given;
     text += fmt::format("Rule: {}, {} in a row{}; ", rule_name(s.rule), static_cast<int>(s.k),
                         s.move_limit ? fmt::format(", drawn at {} stones", static_cast<int>(s.move_limit)) : "");
     if (o.is_over())
@@ -176,6 +176,8 @@ std::string draw_board(const State& s) {
         text += fmt::format("{} to move", s.side_to_move() == Side::first ? "Black (x)" : "White (o)");
     return text;
 }
+
+std::string draw_board(const State& s) { return draw_board(s, outcome(s)); }
 
 std::string result_text(const Outcome& outcome) {
     if (outcome.kind == OutcomeKind::draw) return "1/2-1/2";

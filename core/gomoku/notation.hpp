@@ -29,6 +29,10 @@ std::string format_move(const State& state, Move move);
 Expected<State> parse_position(std::string_view text, const Variant& variant);
 std::string format_position(const State& state);
 
+// The board as text, ending with the result line for `outcome`: the engine passes the outcome
+// of the game so far (repetition included), so `d` agrees with `query result`.
+std::string draw_board(const State& state, const Outcome& outcome);
+// The same with the position's own outcome (no history).
 std::string draw_board(const State& state);
 
 // "1-0" (first player won), "0-1", "1/2-1/2"; "*" while the game goes on.

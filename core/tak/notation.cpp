@@ -299,7 +299,7 @@ std::string format_tps(const State& s) {
     return text;
 }
 
-std::string draw_board(const State& s) {
+std::string draw_board(const State& s, const Outcome& given) {
     // Each square shows its stack bottom to top: w/b for flats, W/B for a wall, C/D for a
     // White/Black capstone on top.
     int width = 1;
@@ -329,7 +329,7 @@ std::string draw_board(const State& s) {
         out += fmt::format(" {:<{}}", static_cast<char>('a' + column), width);
     while (out.back() == ' ') out.pop_back();
     out += '\n';
-    const Outcome o = outcome(s);
+    const Outcome& o = given;
     out += fmt::format("TPS: {}\n", format_tps(s));
     out += fmt::format("To move: {}   White left: {}+{}C   Black left: {}+{}C   Komi: {}\n",
                        s.side_to_move() == Side::first ? "White" : "Black", s.stones_left[0], s.caps_left[0],
@@ -338,6 +338,8 @@ std::string draw_board(const State& s) {
                        flat_count(s, Side::second), s.hash, o.is_over() ? result_text(o) : "ongoing");
     return out;
 }
+
+std::string draw_board(const State& s) { return draw_board(s, outcome(s)); }
 
 std::string result_text(const Outcome& outcome) {
     switch (outcome.kind) {

@@ -29,6 +29,10 @@ Expected<State> parse_tps(std::string_view text, const Variant& variant);
 std::string format_tps(const State& state);
 
 // A readable drawing of the board: one line per rank, stacks bottom to top.
+// The board as text, ending with the result line for `outcome`: the engine passes the outcome
+// of the game so far (repetition included), so `d` agrees with `query result`.
+std::string draw_board(const State& state, const Outcome& outcome);
+// The same with the position's own outcome (no history).
 std::string draw_board(const State& state);
 
 // PTN result text for a finished game: R-0, 0-R, F-0, 0-F, 1/2-1/2; "*" while it goes on.

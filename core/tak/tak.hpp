@@ -37,7 +37,9 @@ struct Tak {
         return parse_tps(text, variant);
     }
     static std::string format_position(const State& state) { return format_tps(state); }
-    static std::string draw_board(const State& state) { return tak::draw_board(state); }
+    static std::string draw_board(const State& state, const Outcome& outcome) {
+        return tak::draw_board(state, outcome);
+    }
     static std::string result_text(const State&, const Outcome& outcome) { return tak::result_text(outcome); }
 };
 

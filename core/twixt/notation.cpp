@@ -191,7 +191,7 @@ std::string format_position(const State& s) {
     return text;
 }
 
-std::string draw_board(const State& s) {
+std::string draw_board(const State& s, const Outcome& given) {
     const int width = 4 * (s.size - 1) + 1;
     const int height = 2 * (s.size - 1) + 1;
     std::vector<std::string> canvas(static_cast<std::size_t>(height),
@@ -236,16 +236,19 @@ std::string draw_board(const State& s) {
     if (bridge_names.empty()) text += " none";
     for (const auto& name : bridge_names) text += ' ' + name;
     text += '\n';
-    const Outcome end = outcome(s);
+    const Outcome& end = given;
     if (end.kind == OutcomeKind::win)
         text += fmt::format("{} has won.\n", end.winner == Side::first ? "x" : "o");
     else if (end.kind == OutcomeKind::draw)
-        text += "Draw: no placement left.\n";
+        text += end.reason == "no placement" ? std::string("Draw: no placement left.\n")
+                                             : fmt::format("Draw by {}.\n", end.reason);
     else
         text += fmt::format("{} to move{}.\n", s.side_to_move() == Side::first ? "x" : "o",
                             s.swap_available() ? " (may swap)" : "");
     return text;
 }
+
+std::string draw_board(const State& s) { return draw_board(s, outcome(s)); }
 
 std::string result_text(const Outcome& outcome) {
     switch (outcome.kind) {

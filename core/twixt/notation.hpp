@@ -34,6 +34,10 @@ std::string format_position(const State& state);
 
 // The pegs (x, o), empty holes (.), and each bridge drawn at its midpoint (/ or \), with the
 // column letters and row numbers around, and the bridges listed underneath.
+// The board as text, ending with the result line for `outcome`: the engine passes the outcome
+// of the game so far (repetition included), so `d` agrees with `query result`.
+std::string draw_board(const State& state, const Outcome& outcome);
+// The same with the position's own outcome (no history).
 std::string draw_board(const State& state);
 
 // "1-0" (x won), "0-1", "1/2-1/2"; "*" while the game goes on.

@@ -38,7 +38,9 @@ struct Twixt {
         return twixt::parse_position(text, variant);
     }
     static std::string format_position(const State& state) { return twixt::format_position(state); }
-    static std::string draw_board(const State& state) { return twixt::draw_board(state); }
+    static std::string draw_board(const State& state, const Outcome& outcome) {
+        return twixt::draw_board(state, outcome);
+    }
     static std::string result_text(const State&, const Outcome& outcome) { return twixt::result_text(outcome); }
 };
 

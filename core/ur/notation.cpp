@@ -198,7 +198,7 @@ std::string format_position(const State& state) {
                        state.roll == roll_due ? std::string("-") : std::to_string(state.roll));
 }
 
-std::string draw_board(const State& state) {
+std::string draw_board(const State& state, const Outcome& given) {
     std::string out = "     1 2 3 4 5 6 7 8\n";
     for (int column = 0; column < 3; ++column) {
         out += fmt::format("  {} ", static_cast<char>('A' + column));
@@ -220,10 +220,12 @@ std::string draw_board(const State& state) {
                        state.to_move == Side::first ? "light" : "dark",
                        state.roll == roll_due ? std::string("due") : std::to_string(state.roll));
     out += fmt::format("position: {}\n", format_position(state));
-    const Outcome o = outcome(state);
+    const Outcome& o = given;
     out += fmt::format("hash: {:016x}; result: {}", hash(state), result_text(o));
     return out;
 }
+
+std::string draw_board(const State& state) { return draw_board(state, outcome(state)); }
 
 std::string result_text(const Outcome& outcome) {
     if (!outcome.is_over()) return "*";

@@ -26,6 +26,10 @@ std::string format_move(const State& state, Move move);
 Expected<State> parse_position(const Variant& variant, std::string_view text);
 std::string format_position(const State& state);
 
+// The board as text, ending with the result line for `outcome`: the engine passes the outcome
+// of the game so far (repetition included), so `d` agrees with `query result`.
+std::string draw_board(const State& state, const Outcome& outcome);
+// The same with the position's own outcome (no history).
 std::string draw_board(const State& state);
 std::string result_text(const Outcome& outcome);  // "1-0", "0-1", "*"
 

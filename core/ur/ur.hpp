@@ -43,7 +43,9 @@ struct Ur {
         return ur::parse_position(variant, text);
     }
     static std::string format_position(const State& state) { return ur::format_position(state); }
-    static std::string draw_board(const State& state) { return ur::draw_board(state); }
+    static std::string draw_board(const State& state, const Outcome& outcome) {
+        return ur::draw_board(state, outcome);
+    }
     static std::string result_text(const State&, const Outcome& outcome) { return ur::result_text(outcome); }
 };
 

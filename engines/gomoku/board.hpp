@@ -106,7 +106,9 @@ struct GomokuSearch {
         return SearchBoard(*rules);
     }
     static std::string format_position(const State& state) { return gomoku::format_position(state.rules); }
-    static std::string draw_board(const State& state) { return gomoku::draw_board(state.rules); }
+    static std::string draw_board(const State& state, const Outcome& outcome) {
+        return gomoku::draw_board(state.rules, outcome);
+    }
     static std::string result_text(const State&, const Outcome& outcome) { return gomoku::result_text(outcome); }
 };
 

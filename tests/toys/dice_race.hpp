@@ -88,7 +88,7 @@ struct DiceRace {
     static std::string format_position(const State& s) {
         return std::to_string(s.position[0]) + "/" + std::to_string(s.position[1]);
     }
-    static std::string draw_board(const State& s) { return format_position(s); }
+    static std::string draw_board(const State& s, const Outcome&) { return format_position(s); }
     static std::string result_text(const State&, const Outcome& o) { return o.is_over() ? "over" : "*"; }
 };
 

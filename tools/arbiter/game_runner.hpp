@@ -29,14 +29,17 @@ constexpr std::int64_t latency_slack_ms = 50;
 // How long a search without a clock may take before the engine is judged stalled.
 constexpr std::chrono::milliseconds stall_timeout{60'000};
 
-// "position startpos moves a1 f6", "position tps <tps> moves ...", "position fen <tps> ...".
+// "position startpos moves a1 f6" whenever the game began at the standard start, in TEI and UGI
+// alike: many UGI engines know only `startpos` (cutegames sends nothing else). A game from
+// another position (a book given as positions) is "position tps <tps> ..." (TEI) or
+// "position fen <fen> ..." (UGI).
 template <GameAdapter A>
 std::string position_command(protocol::Dialect dialect, const GameRecord<typename A::Game>& record) {
     using G = typename A::Game;
     const std::string start = G::format_position(record.start());
     const std::string standard = G::format_position(G::start_state(G::variant_of(record.start())));
     std::string command;
-    if (dialect == protocol::Dialect::tei && start == standard)
+    if (start == standard)
         command = "position startpos";
     else
         command =

@@ -34,6 +34,15 @@ Expected<OptionList> TakAdapter::rule_options(const tak::Variant& variant, const
                             tak::komi_text(variant.half_komi), player.name()));
         options.emplace_back("HalfKomi", std::to_string(variant.half_komi));
     }
+    // UGI's `uginewgame` names no size, and games from the start are `position startpos`: a UGI
+    // engine learns the size from its Size option (TEI's `teinewgame <size>` carries it).
+    if (player.dialect() == protocol::Dialect::ugi) {
+        if (player.declares_option("Size"))
+            options.emplace_back("Size", std::to_string(variant.size));
+        else if (variant.size != tak::Variant{}.size)
+            return make_error(fmt::format("engine {} speaks UGI and declares no Size option, so it cannot play {}x{}",
+                                          player.name(), variant.size, variant.size));
+    }
     // Not a standard rule, so engines that know it are told; the arbiter judges it either way.
     if (variant.repetition_draw && player.declares_option("RepetitionDraw"))
         options.emplace_back("RepetitionDraw", "true");

@@ -152,7 +152,12 @@ TEST_CASE("ur solve and the perfect player", "[ur][protocol][solver]") {
     const Command solved = run(ur_binary + " solve --ruleset finkel --pieces 2 --out " + table + " 2>/dev/null");
     CHECK(solved.status == 0);
     CHECK_THAT(last_line(solved.out), Catch::StartsWith("light-win-probability-from-start 0.5185"));
-    CHECK(run(ur_binary + " solve --ruleset masters --pieces 2 --out " + table + "x 2>&1").status == 2);
+    CHECK(run(ur_binary + " solve --ruleset chess --pieces 2 --out " + table + "x 2>&1").status == 2);
+    const std::string masters_table = (dir / "two-masters.table").string();
+    const Command masters =
+        run(ur_binary + " solve --ruleset masters --pieces 2 --out " + masters_table + " 2>/dev/null");
+    CHECK(masters.status == 0);
+    CHECK_THAT(last_line(masters.out), Catch::StartsWith("light-win-probability-from-start 0."));
     CHECK(run(ur_binary + " solve --pieces 9 --out " + table + "x 2>&1").status == 2);
     CHECK(run(ur_binary + " solve --pieces 2 2>&1").status == 2);
 
@@ -190,6 +195,13 @@ TEST_CASE("ur solve and the perfect player", "[ur][protocol][solver]") {
     engine.send("go");
     lines = engine.until_prefix("bestmove");
     CHECK_THAT(lines.front(), Contains("2 pieces"));
+    // A table of another ruleset is refused by name.
+    engine.send("setoption name Pieces value 2");
+    engine.send("setoption name TablePath value " + masters_table);
+    engine.send("position startpos moves r2");
+    engine.send("go");
+    lines = engine.until_prefix("bestmove");
+    CHECK_THAT(lines.front(), Contains("the table solves masters with 2 pieces; this game is finkel with 2"));
     engine.finish();
     std::filesystem::remove_all(dir);
 }

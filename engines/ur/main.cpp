@@ -1,5 +1,5 @@
 // The Royal Game of Ur engine: UGI on stdin/stdout (docs/protocol.md, docs/ur.md), and the
-// solver: `ur solve --ruleset finkel --pieces N --out FILE`.
+// solver: `ur solve --ruleset finkel|masters|blitz --pieces N --out FILE`.
 
 #include <chrono>
 #include <cstdio>
@@ -20,7 +20,7 @@ constexpr const char* help_text =
     "\n"
     "usage: ur                        read protocol commands from stdin\n"
     "       ur <command>...           run each argument as a command, then exit\n"
-    "       ur solve --ruleset finkel --pieces N --out FILE [--tolerance T]\n"
+    "       ur solve --ruleset R --pieces N --out FILE [--tolerance T]\n"
     "                                 solve the game; the last line is\n"
     "                                 light-win-probability-from-start <p>\n"
     "       ur --help | --version\n"
@@ -37,7 +37,7 @@ constexpr const char* help_text =
 
 int solve_usage(const std::string& message) {
     std::fputs(
-        fmt::format("ur solve: error: {}\nusage: ur solve --ruleset finkel --pieces N --out FILE [--tolerance T]\n",
+        fmt::format("ur solve: error: {}\nusage: ur solve --ruleset R --pieces N --out FILE [--tolerance T]\n",
                     message)
             .c_str(),
         stderr);
@@ -47,6 +47,7 @@ int solve_usage(const std::string& message) {
 int solve(const std::vector<std::string>& arguments) {
     bge::ur::SolveSettings settings;
     std::string out, ruleset = "finkel";
+    bool pieces_given = false;
     for (std::size_t i = 0; i < arguments.size(); ++i) {
         const std::string& flag = arguments[i];
         if (flag == "--help" || flag == "-h") return solve_usage("help requested"), 0;
@@ -59,6 +60,7 @@ int solve(const std::vector<std::string>& arguments) {
             const long pieces = std::strtol(value.c_str(), &end, 10);
             if (value.empty() || *end || pieces < 1 || pieces > 7) return solve_usage("--pieces takes 1 to 7");
             settings.pieces = static_cast<int>(pieces);
+            pieces_given = true;
         } else if (flag == "--out") {
             out = value;
         } else if (flag == "--tolerance") {
@@ -70,12 +72,20 @@ int solve(const std::vector<std::string>& arguments) {
             return solve_usage(fmt::format("unknown flag '{}'", flag));
         }
     }
-    if (ruleset != "finkel") return solve_usage(fmt::format("--ruleset {}: the solver handles finkel only", ruleset));
+    if (ruleset == "finkel")
+        settings.ruleset = bge::ur::Ruleset::finkel;
+    else if (ruleset == "masters")
+        settings.ruleset = bge::ur::Ruleset::masters;
+    else if (ruleset == "blitz")
+        settings.ruleset = bge::ur::Ruleset::blitz;
+    else
+        return solve_usage(fmt::format("--ruleset {}: finkel, masters or blitz", ruleset));
     if (out.empty()) return solve_usage("--out FILE is required");
+    if (!pieces_given) settings.pieces = bge::ur::default_pieces(settings.ruleset);
     settings.log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
     const auto start = std::chrono::steady_clock::now();
     bge::ur::SolveReport report;
-    const auto table = bge::ur::solve_finkel(settings, report);
+    const auto table = bge::ur::solve(settings, report);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (auto status = table.save(out); !status) {
         std::fprintf(stderr, "ur solve: error: %s\n", status.error().c_str());

@@ -88,18 +88,16 @@ public:
         const auto table = solver_table(options_.text("TablePath"), error);
         if (!table) throw std::runtime_error(error);
         const State& root = request.root;
-        if (root.ruleset != Ruleset::finkel || root.pieces != table->pieces())
-            throw std::runtime_error(fmt::format("the table solves finkel with {} pieces; this game is {} with {}",
-                                                 table->pieces(), ruleset_name(root.ruleset), root.pieces));
+        if (root.variant() != table->variant())
+            throw std::runtime_error(fmt::format("the table solves {} with {} pieces; this game is {} with {}",
+                                                 ruleset_name(table->ruleset()), table->pieces(),
+                                                 ruleset_name(root.ruleset), root.pieces));
         search::SearchResult<Ur> result;
         MoveList<Ur> moves;
         generate_moves(root, moves);
         double best = -1;
         for (const Move& move : moves) {
-            State next = root;
-            play(next, move);
-            const double p = table->win_probability(next);
-            const double mine = next.to_move == root.to_move ? p : 1.0 - p;
+            const double mine = table->move_value(root, move);
             if (mine > best) {
                 best = mine;
                 result.best = move;
@@ -158,12 +156,12 @@ private:
 
 std::mutex table_mutex;
 std::string table_path;
-std::shared_ptr<const FinkelTable> table_loaded;
+std::shared_ptr<const SolverTable> table_loaded;
 std::string table_error;
 
 }  // namespace
 
-std::shared_ptr<const FinkelTable> solver_table(const std::string& path, std::string& error) {
+std::shared_ptr<const SolverTable> solver_table(const std::string& path, std::string& error) {
     std::lock_guard lock(table_mutex);
     if (path.empty()) {
         error = "the perfect player needs a solver table: setoption name TablePath value <file from ur solve>";
@@ -173,9 +171,9 @@ std::shared_ptr<const FinkelTable> solver_table(const std::string& path, std::st
         table_path = path;
         table_loaded.reset();
         table_error.clear();
-        auto loaded = FinkelTable::load(path);
+        auto loaded = SolverTable::load(path);
         if (loaded)
-            table_loaded = std::make_shared<const FinkelTable>(std::move(*loaded));
+            table_loaded = std::make_shared<const SolverTable>(std::move(*loaded));
         else
             table_error = loaded.error();
     }
@@ -219,7 +217,7 @@ std::vector<protocol::PlayerEntry<Ur>> ur_players() {
                            return std::make_unique<ExpectimaxPlayer<TdPlayerEvaluator>>("td", options,
                                                                                         TdPlayerEvaluator(options), 2);
                        }});
-    players.push_back({"perfect", "perfect play from the solver table (TablePath), finkel only",
+    players.push_back({"perfect", "perfect play from the solver table (TablePath)",
                        [](const OptionRegistry& options) { return std::make_unique<PerfectPlayer>(options); }});
     return players;
 }

@@ -18,6 +18,6 @@ std::vector<protocol::PlayerEntry<Ur>> ur_players();
 
 // The solver table named by TablePath, loaded once and shared; nullptr with `error` set when it
 // cannot be used.
-std::shared_ptr<const FinkelTable> solver_table(const std::string& path, std::string& error);
+std::shared_ptr<const SolverTable> solver_table(const std::string& path, std::string& error);
 
 }  // namespace bge::ur

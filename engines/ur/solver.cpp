@@ -14,60 +14,102 @@ namespace bge::ur {
 
 namespace {
 
-// Finkel path indices 0-3 and 12-13 are a side's own tiles ("private"); 4-11 are the middle row.
-constexpr unsigned private_of(unsigned mask) { return (mask & 0xFu) | ((mask >> 8) & 0x30u); }
-constexpr unsigned shared_of(unsigned mask) { return (mask >> 4) & 0xFFu; }
-constexpr unsigned expand(unsigned private_bits, unsigned shared_bits) {
-    return (private_bits & 0xFu) | (shared_bits << 4) | ((private_bits & 0x30u) << 8);
-}
-constexpr int ternary_count = 6561;  // 3^8 middle-row fillings
-constexpr unsigned rosette_path_bits = (1u << 3) | (1u << 7) | (1u << 13);
-constexpr int safe_rosette_index = 7;  // B4
+constexpr int shared_first = 4;  // path indices 0-3 are always a side's own
 
-struct Tables {
-    std::array<std::uint16_t, 256> ternary{};         // mask -> sum of 3^i over its bits
-    std::array<std::uint8_t, ternary_count> mover{};  // ternary code -> middle-row masks
-    std::array<std::uint8_t, ternary_count> other{};
-    std::array<std::uint8_t, 64> rank{};  // private masks in order of piece count, then value
+// The packing of one path shape (14 tiles for Finkel, 16 for Masters and Blitz). Shared tiles are
+// numbered by "slot", the mover's path index minus 4; the opponent's pieces on them are turned into
+// the mover's slot order by `to_slots` (the Masters path crosses the ends in opposite directions).
+struct Geometry {
+    int path_length = 0;
+    int shared_count = 0;  // 8 or 12
+    std::size_t codes = 1;  // 3^shared_count
+    std::vector<std::uint32_t> ternary;       // slot mask -> sum of 3^i over its bits
+    std::vector<std::uint16_t> mover, other;  // ternary code -> slot masks
+    std::vector<std::uint16_t> to_slots;      // opponent's own shared bits -> slot mask (an involution)
+    std::array<std::uint8_t, 64> rank{};      // private masks in order of piece count, then value
     std::array<std::uint8_t, 64> unrank{};
     std::array<std::uint32_t, 8> fitting{};  // private masks with at most c pieces (c = 0..7)
+    std::array<int, max_path_length> opponent_index{};  // mover index -> opponent's index of that tile, or -1
 
-    Tables() {
-        for (unsigned mask = 0; mask < 256; ++mask) {
-            unsigned code = 0, power = 1;
-            for (int bit = 0; bit < 8; ++bit, power *= 3)
-                if (mask & (1u << bit)) code += power;
-            ternary[mask] = static_cast<std::uint16_t>(code);
+    explicit Geometry(Ruleset ruleset) {
+        path_length = traits_of(ruleset).path_length;
+        shared_count = path_length == 14 ? 8 : 12;
+        const int private_count = path_length == 14 ? 6 : 4;
+        for (int i = 0; i < shared_count; ++i) codes *= 3;
+        const unsigned masks = 1u << shared_count;
+        ternary.assign(masks, 0);
+        to_slots.assign(masks, 0);
+        for (int index = 0; index < path_length; ++index) {
+            const int tile = path_tile(ruleset, 0, index);
+            opponent_index[index] = path_index_of(ruleset, 1, tile);
         }
-        for (int code = 0; code < ternary_count; ++code) {
-            int rest = code;
-            for (int bit = 0; bit < 8; ++bit, rest /= 3) {
-                if (rest % 3 == 1) mover[code] |= static_cast<std::uint8_t>(1u << bit);
-                if (rest % 3 == 2) other[code] |= static_cast<std::uint8_t>(1u << bit);
+        for (unsigned mask = 0; mask < masks; ++mask) {
+            unsigned code = 0, power = 1;
+            for (int bit = 0; bit < shared_count; ++bit, power *= 3) {
+                if (!(mask & (1u << bit))) continue;
+                code += power;
+                to_slots[mask] |= static_cast<std::uint16_t>(1u << (opponent_index[bit + shared_first] - shared_first));
+            }
+            ternary[mask] = code;
+        }
+        mover.assign(codes, 0);
+        other.assign(codes, 0);
+        for (std::size_t code = 0; code < codes; ++code) {
+            std::size_t rest = code;
+            for (int bit = 0; bit < shared_count; ++bit, rest /= 3) {
+                if (rest % 3 == 1) mover[code] |= static_cast<std::uint16_t>(1u << bit);
+                if (rest % 3 == 2) other[code] |= static_cast<std::uint16_t>(1u << bit);
             }
         }
         int next = 0;
-        for (int count = 0; count <= 6; ++count) {
-            for (unsigned mask = 0; mask < 64; ++mask)
+        const unsigned private_masks = 1u << private_count;
+        for (int count = 0; count <= private_count; ++count)
+            for (unsigned mask = 0; mask < private_masks; ++mask)
                 if (std::popcount(mask) == count) {
                     rank[mask] = static_cast<std::uint8_t>(next);
                     unrank[next++] = static_cast<std::uint8_t>(mask);
                 }
-        }
         for (int c = 0; c < 8; ++c) {
             std::uint32_t total = 0;
-            for (unsigned mask = 0; mask < 64; ++mask) total += std::popcount(mask) <= c ? 1 : 0;
+            for (unsigned mask = 0; mask < private_masks; ++mask) total += std::popcount(mask) <= c ? 1 : 0;
             fitting[c] = total;
         }
     }
     std::uint32_t fit(int c) const { return c < 0 ? 0 : fitting[std::min(c, 7)]; }
-    unsigned code(unsigned mover_shared, unsigned other_shared) const {
-        return ternary[mover_shared] + 2u * ternary[other_shared];
+    // Finkel's private indices are 0-3 and 12-13; Masters' 0-3.
+    unsigned private_of(unsigned mask) const {
+        return path_length == 14 ? (mask & 0xFu) | ((mask >> 8) & 0x30u) : mask & 0xFu;
+    }
+    unsigned shared_of(unsigned mask) const { return (mask >> shared_first) & ((1u << shared_count) - 1); }
+    unsigned expand(unsigned private_bits, unsigned shared_bits) const {
+        const unsigned low = (private_bits & 0xFu) | (shared_bits << shared_first);
+        return path_length == 14 ? low | ((private_bits & 0x30u) << 8) : low;
+    }
+    // The code of the shared tiles: the mover's bits in slot order, the opponent's own bits.
+    std::size_t code(unsigned mover_shared, unsigned opponent_own_shared) const {
+        return ternary[mover_shared] + 2u * ternary[to_slots[opponent_own_shared]];
     }
 };
 
-const Tables& tables() {
-    static const Tables instance;
+const Geometry& geometry(Ruleset ruleset) {
+    static const Geometry finkel(Ruleset::finkel);
+    static const Geometry masters(Ruleset::masters);
+    return traits_of(ruleset).path_length == 14 ? finkel : masters;
+}
+
+// tile -> path index (or -1), by ruleset and side, for turning states into masks quickly.
+struct PathIndexTables {
+    std::array<std::array<std::array<std::int8_t, tile_count>, 2>, 3> index{};
+    PathIndexTables() {
+        for (int r = 0; r < 3; ++r)
+            for (int side = 0; side < 2; ++side)
+                for (int tile = 0; tile < tile_count; ++tile)
+                    index[r][side][tile] = static_cast<std::int8_t>(path_index_of(static_cast<Ruleset>(r), side, tile));
+    }
+};
+
+const PathIndexTables& path_indices() {
+    static const PathIndexTables instance;
     return instance;
 }
 
@@ -75,10 +117,12 @@ constexpr char magic[8] = {'B', 'G', 'E', 'U', 'R', 'T', 'B', '1'};
 
 }  // namespace
 
-FinkelTable::FinkelTable(int pieces) : pieces_(pieces) {
-    const Tables& t = tables();
+SolverTable::SolverTable(Ruleset ruleset, int pieces)
+    : ruleset_(ruleset), pieces_(pieces), path_length_(traits_of(ruleset).path_length) {
+    const Geometry& g = geometry(ruleset);
+    codes_ = g.codes;
     const int layers = pieces * pieces;
-    shared_offset_.assign(static_cast<std::size_t>(layers) * ternary_count, 0);
+    shared_offset_.assign(static_cast<std::size_t>(layers) * codes_, 0);
     layer_offset_.assign(layers + 1, 0);
     std::uint64_t total = 0;
     for (int mover_scored = 0; mover_scored < pieces; ++mover_scored)
@@ -86,11 +130,10 @@ FinkelTable::FinkelTable(int pieces) : pieces_(pieces) {
             const int layer = layer_of(mover_scored, opponent_scored);
             layer_offset_[layer] = total;
             std::uint64_t within = 0;
-            for (int code = 0; code < ternary_count; ++code) {
-                shared_offset_[static_cast<std::size_t>(layer) * ternary_count + code] =
-                    static_cast<std::uint32_t>(within);
-                within += std::uint64_t{t.fit(pieces - mover_scored - std::popcount(unsigned{t.mover[code]}))} *
-                          t.fit(pieces - opponent_scored - std::popcount(unsigned{t.other[code]}));
+            for (std::size_t code = 0; code < codes_; ++code) {
+                shared_offset_[static_cast<std::size_t>(layer) * codes_ + code] = static_cast<std::uint32_t>(within);
+                within += std::uint64_t{g.fit(pieces - mover_scored - std::popcount(unsigned{g.mover[code]}))} *
+                          g.fit(pieces - opponent_scored - std::popcount(unsigned{g.other[code]}));
             }
             total += within;
         }
@@ -98,58 +141,67 @@ FinkelTable::FinkelTable(int pieces) : pieces_(pieces) {
     values_.assign(total, 0.5f);
 }
 
-std::uint64_t FinkelTable::index(unsigned mover_mask, unsigned opponent_mask, int mover_scored,
+std::uint64_t SolverTable::index(unsigned mover_mask, unsigned opponent_mask, int mover_scored,
                                  int opponent_scored) const {
-    const Tables& t = tables();
-    const unsigned mover_shared = shared_of(mover_mask), other_shared = shared_of(opponent_mask);
+    const Geometry& g = geometry(ruleset_);
+    const unsigned mover_shared = g.shared_of(mover_mask), other_shared = g.shared_of(opponent_mask);
     const int layer = layer_of(mover_scored, opponent_scored);
-    const unsigned code = t.code(mover_shared, other_shared);
-    const std::uint32_t opponent_fit = t.fit(pieces_ - opponent_scored - std::popcount(other_shared));
-    return layer_offset_[layer] + shared_offset_[static_cast<std::size_t>(layer) * ternary_count + code] +
-           std::uint64_t{t.rank[private_of(mover_mask)]} * opponent_fit + t.rank[private_of(opponent_mask)];
+    const std::size_t code = g.code(mover_shared, other_shared);
+    const std::uint32_t opponent_fit = g.fit(pieces_ - opponent_scored - std::popcount(other_shared));
+    return layer_offset_[layer] + shared_offset_[static_cast<std::size_t>(layer) * codes_ + code] +
+           std::uint64_t{g.rank[g.private_of(mover_mask)]} * opponent_fit + g.rank[g.private_of(opponent_mask)];
 }
 
-std::uint64_t FinkelTable::layer_begin(int mover_scored, int opponent_scored) const {
+std::uint64_t SolverTable::layer_begin(int mover_scored, int opponent_scored) const {
     return layer_offset_[layer_of(mover_scored, opponent_scored)];
 }
-std::uint64_t FinkelTable::layer_end(int mover_scored, int opponent_scored) const {
+std::uint64_t SolverTable::layer_end(int mover_scored, int opponent_scored) const {
     return layer_offset_[layer_of(mover_scored, opponent_scored) + 1];
 }
 
 template <class Visit>
-void FinkelTable::for_each_in_layer(int mover_scored, int opponent_scored, Visit&& visit) const {
-    const Tables& t = tables();
+void SolverTable::for_each_in_layer(int mover_scored, int opponent_scored, Visit&& visit) const {
+    const Geometry& g = geometry(ruleset_);
     // Backwards: pieces further along come first, so most successors are already updated in
     // the same sweep (Gauss-Seidel), which roughly halves the sweeps needed.
     std::uint64_t index = layer_end(mover_scored, opponent_scored);
-    for (int code = ternary_count - 1; code >= 0; --code) {
-        const unsigned mover_shared = t.mover[code], other_shared = t.other[code];
-        const std::uint32_t mover_fit = t.fit(pieces_ - mover_scored - std::popcount(mover_shared));
-        const std::uint32_t other_fit = t.fit(pieces_ - opponent_scored - std::popcount(other_shared));
+    for (std::size_t code = codes_; code-- > 0;) {
+        const unsigned mover_shared = g.mover[code], other_slots = g.other[code];
+        const unsigned other_shared = g.to_slots[other_slots];  // the involution: slots -> own bits
+        const std::uint32_t mover_fit = g.fit(pieces_ - mover_scored - std::popcount(mover_shared));
+        const std::uint32_t other_fit = g.fit(pieces_ - opponent_scored - std::popcount(other_slots));
         for (std::uint32_t a = mover_fit; a-- > 0;) {
-            const unsigned mover_mask = expand(t.unrank[a], mover_shared);
-            for (std::uint32_t b = other_fit; b-- > 0;) visit(--index, mover_mask, expand(t.unrank[b], other_shared));
+            const unsigned mover_mask = g.expand(g.unrank[a], mover_shared);
+            for (std::uint32_t b = other_fit; b-- > 0;)
+                visit(--index, mover_mask, g.expand(g.unrank[b], other_shared));
         }
     }
 }
 
-unsigned FinkelTable::path_mask(const State& state, int side) {
+unsigned SolverTable::path_mask(const State& state, int side) {
+    const auto& index = path_indices().index[static_cast<int>(state.ruleset)][side];
     unsigned mask = 0;
-    for (int i = 0; i < path_length; ++i)
-        if (state.tiles[side] & tile_bit(path_tile(Ruleset::finkel, side, i))) mask |= 1u << i;
+    for (std::uint32_t rest = state.tiles[side]; rest; rest &= rest - 1) mask |= 1u << index[std::countr_zero(rest)];
     return mask;
 }
 
-double FinkelTable::win_probability(const State& state) const {
+double SolverTable::win_probability(const State& state) const {
     const int mover = index_of(state.to_move);
     if (const Outcome o = outcome(state); o.is_over()) return o.winner == state.to_move ? 1.0 : 0.0;
     return value(path_mask(state, mover), path_mask(state, 1 - mover), state.scored[mover], state.scored[1 - mover]);
 }
 
-Status FinkelTable::save(const std::string& path) const {
+double SolverTable::move_value(const State& decision, Move move) const {
+    State next = decision;
+    play(next, move);
+    const double p = win_probability(next);
+    return next.to_move == decision.to_move ? p : 1.0 - p;
+}
+
+Status SolverTable::save(const std::string& path) const {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) return make_error(fmt::format("cannot write {}", path));
-    const std::uint32_t header[2] = {0, static_cast<std::uint32_t>(pieces_)};  // ruleset 0 = finkel
+    const std::uint32_t header[2] = {static_cast<std::uint32_t>(ruleset_), static_cast<std::uint32_t>(pieces_)};
     const std::uint64_t count = values_.size();
     out.write(magic, sizeof magic);
     out.write(reinterpret_cast<const char*>(header), sizeof header);
@@ -160,7 +212,7 @@ Status FinkelTable::save(const std::string& path) const {
     return success();
 }
 
-Expected<FinkelTable> FinkelTable::load(const std::string& path) {
+Expected<SolverTable> SolverTable::load(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return make_error(fmt::format("cannot open table {}", path));
     char head[8];
@@ -171,11 +223,13 @@ Expected<FinkelTable> FinkelTable::load(const std::string& path) {
     in.read(reinterpret_cast<char*>(&count), sizeof count);
     if (!in || !std::equal(head, head + 8, magic))
         return make_error(fmt::format("{} is not an ur solver table (bad header)", path));
-    if (header[0] != 0) return make_error(fmt::format("{}: ruleset {} is not finkel", path, header[0]));
+    if (header[0] > 2) return make_error(fmt::format("{}: unknown ruleset {}", path, header[0]));
     if (header[1] < 1 || header[1] > 7) return make_error(fmt::format("{}: bad piece count {}", path, header[1]));
-    FinkelTable table(static_cast<int>(header[1]));
+    const auto ruleset = static_cast<Ruleset>(header[0]);
+    SolverTable table(ruleset, static_cast<int>(header[1]));
     if (count != table.size())
-        return make_error(fmt::format("{}: {} states, but {} pieces need {}", path, count, header[1], table.size()));
+        return make_error(fmt::format("{}: {} states, but {} with {} pieces needs {}", path, count,
+                                      ruleset_name(ruleset), header[1], table.size()));
     in.read(reinterpret_cast<char*>(table.values_.data()), static_cast<std::streamsize>(count * sizeof(float)));
     if (in.gcount() != static_cast<std::streamsize>(count * sizeof(float)))
         return make_error(
@@ -187,30 +241,48 @@ Expected<FinkelTable> FinkelTable::load(const std::string& path) {
     return table;
 }
 
-FinkelTable solve_finkel(const SolveSettings& settings, SolveReport& report) {
+SolverTable solve(const SolveSettings& settings, SolveReport& report) {
     const int pieces = settings.pieces;
-    FinkelTable table(pieces);
+    const Ruleset ruleset = settings.ruleset;
+    SolverTable table(ruleset, pieces);
+    const Geometry& g = geometry(ruleset);
+    const RulesetTraits traits = traits_of(ruleset);
+    const int length = g.path_length;
     std::vector<float>& value = table.values();
     report.states = table.size();
     auto log = [&](const std::string& line) {
         if (settings.log) settings.log(line);
     };
-    log(fmt::format("solving finkel with {} pieces: {} states ({} MB of values)", pieces, table.size(),
-                    table.size() * sizeof(float) >> 20));
+    log(fmt::format("solving {} with {} pieces: {} states ({} MB of values)", ruleset_name(ruleset), pieces,
+                    table.size(), table.size() * sizeof(float) >> 20));
     constexpr int max_sweeps = 100000;  // a safety net: convergence takes tens of sweeps
-    constexpr double roll_probability[5] = {1.0 / 16, 4.0 / 16, 6.0 / 16, 4.0 / 16, 1.0 / 16};
+    // The dice: a 0 always passes; the other numbers pass only when no piece can move.
+    double zero_probability = 0;
+    std::vector<std::pair<int, double>> moving_rolls;
+    for (const Roll& roll : roll_outcomes(ruleset)) {
+        if (roll.number == 0)
+            zero_probability = roll.probability;
+        else
+            moving_rolls.emplace_back(roll.number, roll.probability);
+    }
+    unsigned rosette_bits = 0, safe_bits = 0;
+    for (int index = 0; index < length; ++index)
+        if (is_rosette(path_tile(ruleset, 0, index))) {
+            rosette_bits |= 1u << index;
+            if (traits.rosettes_safe && g.opponent_index[index] >= 0) safe_bits |= 1u << index;
+        }
     const auto start = std::chrono::steady_clock::now();
 
     // The Bellman update of a state with the mover (mask m, ms scored) against (o, os), split
     // into the value of the rolls that move a piece and the probability of having to pass.
     auto moving_part = [&](unsigned m, unsigned o, int ms, int os, double& pass_probability) -> double {
         const int waiting = pieces - ms - std::popcount(m);
-        pass_probability = roll_probability[0];
+        pass_probability = zero_probability;
         double total = 0;
-        for (int roll = 1; roll <= 4; ++roll) {
+        for (const auto& [roll, probability] : moving_rolls) {
             double best = -1.0;
             auto consider = [&](unsigned from_bit, int target) {
-                if (target == FinkelTable::path_length) {
+                if (target == length) {
                     const double v = ms + 1 == pieces ? 1.0 : 1.0 - value[table.index(o, m & ~from_bit, os, ms + 1)];
                     best = std::max(best, v);
                     return;
@@ -218,24 +290,27 @@ FinkelTable solve_finkel(const SolveSettings& settings, SolveReport& report) {
                 const unsigned to_bit = 1u << target;
                 if (m & to_bit) return;
                 unsigned opponent = o;
-                if (target >= 4 && target <= 11 && (o & to_bit)) {
-                    if (target == safe_rosette_index) return;
-                    opponent &= ~to_bit;
+                bool captured = false;
+                if (const int there = g.opponent_index[target]; there >= 0 && (o & (1u << there))) {
+                    if (safe_bits & to_bit) return;
+                    opponent &= ~(1u << there);
+                    captured = true;
                 }
                 const unsigned mover = (m & ~from_bit) | to_bit;
-                const double v = (rosette_path_bits & to_bit) ? value[table.index(mover, opponent, ms, os)]
-                                                              : 1.0 - value[table.index(opponent, mover, os, ms)];
+                const bool again = (rosette_bits & to_bit) || (captured && traits.capture_gives_roll);
+                const double v = again ? value[table.index(mover, opponent, ms, os)]
+                                       : 1.0 - value[table.index(opponent, mover, os, ms)];
                 best = std::max(best, v);
             };
             if (waiting > 0) consider(0, roll - 1);
             for (unsigned rest = m; rest; rest &= rest - 1) {
                 const int from = std::countr_zero(rest);
-                if (from + roll <= FinkelTable::path_length) consider(1u << from, from + roll);
+                if (from + roll <= length) consider(1u << from, from + roll);
             }
             if (best < 0)
-                pass_probability += roll_probability[roll];
+                pass_probability += probability;
             else
-                total += roll_probability[roll] * best;
+                total += probability * best;
         }
         return total;
     };

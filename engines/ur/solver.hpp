@@ -1,12 +1,16 @@
 #pragma once
-// The Finkel-ruleset solver (docs/ur.md, "Solver"): the exact probability that the side to move
-// wins, for every position where a roll is due, by value iteration over score layers.
+// The solver (docs/ur.md, "Solver"): the exact probability that the side to move wins, for every
+// position where a roll is due, by value iteration over score layers, for any ruleset (Finkel,
+// Masters, Blitz) and piece count.
 //
 // Keys are always from the mover's side ("colour-flipped"): a position with Dark to move is
 // stored as the mirrored position with Light to move, so one table holds both. The table has a
-// float per position, packed by score layer (light scored, dark scored); within a layer by the
-// shared middle row (8 tiles: empty, mover or opponent), then the mover's and the opponent's
-// private tiles (6 each), counting only the piece placements that fit in the pieces left.
+// float per position, packed by score layer (mover scored, opponent scored); within a layer by the
+// tiles both sides walk (the shared tiles: empty, mover or opponent), then the mover's and the
+// opponent's private tiles, counting only the piece placements that fit in the pieces left.
+// Finkel: path indices 4-11 are shared (the middle row), 0-3 and 12-13 private. Masters and
+// Blitz: 4-15 are shared (the middle row and both ends, which each side crosses the other's way),
+// 0-3 private.
 
 #include <cstdint>
 #include <functional>
@@ -18,13 +22,14 @@
 
 namespace bge::ur {
 
-class FinkelTable {
+class SolverTable {
 public:
-    static constexpr int path_length = 14;
+    SolverTable(Ruleset ruleset, int pieces);
 
-    explicit FinkelTable(int pieces);
-
+    Ruleset ruleset() const { return ruleset_; }
     int pieces() const { return pieces_; }
+    Variant variant() const { return {ruleset_, pieces_}; }
+    int path_length() const { return path_length_; }
     std::uint64_t size() const { return values_.size(); }
     // mover_mask / opponent_mask: bit i = a piece on path index i of that side's own path.
     std::uint64_t index(unsigned mover_mask, unsigned opponent_mask, int mover_scored, int opponent_scored) const;
@@ -34,9 +39,14 @@ public:
     std::vector<float>& values() { return values_; }
     const std::vector<float>& values() const { return values_; }
 
-    // The probability that the side to move wins `state`, a Finkel position of this piece count
-    // where a roll is due (1 or 0 when the game is over, for the side to move).
+    // The probability that the side to move wins `state`, a position of this table's variant
+    // (the roll, if any, is ignored: the value is that of the position before it). 1 or 0 when
+    // the game is over, for the side to move.
     double win_probability(const State& state) const;
+    // The winning chance, for the side to move in `decision` (a position with its roll), of the
+    // position after `move`: kept when the move earns another roll, one minus the opponent's
+    // otherwise.
+    double move_value(const State& decision, Move move) const;
 
     // Index range of one score layer, and the layer's states in index order.
     std::uint64_t layer_begin(int mover_scored, int opponent_scored) const;
@@ -45,21 +55,25 @@ public:
     void for_each_in_layer(int mover_scored, int opponent_scored, Visit&& visit) const;
 
     Status save(const std::string& path) const;
-    static Expected<FinkelTable> load(const std::string& path);
+    static Expected<SolverTable> load(const std::string& path);
 
-    // Path masks of `side`'s pieces in a Finkel state.
+    // Path masks of `side`'s pieces in a state.
     static unsigned path_mask(const State& state, int side);
 
 private:
     int layer_of(int mover_scored, int opponent_scored) const { return mover_scored * pieces_ + opponent_scored; }
 
+    Ruleset ruleset_;
     int pieces_;
-    std::vector<std::uint32_t> shared_offset_;  // [layer][ternary code of the middle row], relative to layer
+    int path_length_;
+    std::size_t codes_;                         // shared-tile fillings: 3^shared tiles
+    std::vector<std::uint32_t> shared_offset_;  // [layer][ternary code of the shared tiles], relative to layer
     std::vector<std::uint64_t> layer_offset_;   // pieces^2 + 1 entries
     std::vector<float> values_;
 };
 
 struct SolveSettings {
+    Ruleset ruleset = Ruleset::finkel;
     int pieces = 7;
     double tolerance = 1e-6;
     std::function<void(const std::string&)> log;  // progress lines (stderr); may be empty
@@ -72,7 +86,7 @@ struct SolveReport {
     double light_win_probability = 0;  // from the start position, Light to roll
 };
 
-// Solves the Finkel game with `settings.pieces` pieces a side.
-FinkelTable solve_finkel(const SolveSettings& settings, SolveReport& report);
+// Solves `settings.ruleset` with `settings.pieces` pieces a side.
+SolverTable solve(const SolveSettings& settings, SolveReport& report);
 
 }  // namespace bge::ur

@@ -131,7 +131,7 @@ struct TdLeafEvaluator {
 
 // The td player as the engine plays it (2-ply expectimax over the network) in self-play: at each
 // decision with a choice, the table's win probability of the best move minus that of its move.
-int measure_regret(const TdNetwork& net, const FinkelTable& table, int games, std::uint64_t seed) {
+int measure_regret(const TdNetwork& net, const SolverTable& table, int games, std::uint64_t seed) {
     search::Expectimax<Ur, TdLeafEvaluator> search(TdLeafEvaluator{&net});
     double regret_sum = 0, regret_choice_sum = 0;
     long decisions = 0, choices = 0, mistakes = 0;
@@ -216,7 +216,7 @@ int main(int argc, char** argv) {
         net = builtin_td_network();
     }
     if (!s.regret_table.empty()) {
-        auto table = FinkelTable::load(s.regret_table);
+        auto table = SolverTable::load(s.regret_table);
         if (!table) {
             std::fprintf(stderr, "train_ur_td: error: %s\n", table.error().c_str());
             return 2;

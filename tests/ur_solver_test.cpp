@@ -17,78 +17,11 @@
 #include "engines/ur/evaluation.hpp"
 #include "engines/ur/solver.hpp"
 #include "search/expectimax.hpp"
+#include "ur_brute_force.hpp"
 
 using namespace bge;
 using namespace bge::ur;
 
-namespace {
-
-struct BruteForce {
-    std::vector<State> states;  // chance nodes, both sides to move
-    std::vector<double> value;  // for the side to move
-};
-
-// Reachable chance nodes and, per roll, each move's successor: (index or -1 for a win, same mover?).
-BruteForce brute_force(Variant variant) {
-    BruteForce result;
-    std::map<std::string, int> index_of_text;
-    struct Successor {
-        int index;  // -1: the mover won
-        bool same_mover;
-    };
-    std::vector<std::vector<std::pair<double, std::vector<Successor>>>> graph;
-    auto find = [&](const State& state) {
-        const std::string key = format_position(state);
-        auto [it, inserted] = index_of_text.emplace(key, static_cast<int>(result.states.size()));
-        if (inserted) result.states.push_back(state);
-        return it->second;
-    };
-    find(start_state(variant));
-    for (std::size_t i = 0; i < result.states.size(); ++i) {
-        const State node = result.states[i];
-        std::vector<std::pair<double, std::vector<Successor>>> rolls;
-        for (const Roll& roll : roll_outcomes(variant.ruleset)) {
-            State decision = node;
-            play(decision, Move::make_roll(roll.number));
-            FixedVector<Move, max_legal_moves> moves;
-            generate_moves(decision, moves);
-            std::vector<Successor> successors;
-            for (const Move& move : moves) {
-                State next = decision;
-                play(next, move);
-                if (outcome(next).is_over())
-                    successors.push_back({-1, true});
-                else
-                    successors.push_back({find(next), next.to_move == node.to_move});
-            }
-            rolls.emplace_back(roll.probability, successors);
-        }
-        graph.push_back(std::move(rolls));
-    }
-    result.value.assign(result.states.size(), 0.5);
-    for (int sweep = 0; sweep < 100000; ++sweep) {
-        double change = 0;
-        for (std::size_t i = 0; i < result.states.size(); ++i) {
-            double total = 0;
-            for (const auto& [probability, successors] : graph[i]) {
-                double best = 0;
-                for (const Successor& s : successors) {
-                    const double v = s.index < 0    ? 1.0
-                                     : s.same_mover ? result.value[s.index]
-                                                    : 1.0 - result.value[s.index];
-                    best = std::max(best, v);
-                }
-                total += probability * best;
-            }
-            change = std::max(change, std::abs(total - result.value[i]));
-            result.value[i] = total;
-        }
-        if (change < 1e-12) break;
-    }
-    return result;
-}
-
-}  // namespace
 
 TEST_CASE("ur solver: 1 and 2 pieces match brute-force expectimax", "[ur][solver]") {
     const Ruleset ruleset = GENERATE(Ruleset::finkel, Ruleset::masters, Ruleset::blitz);
@@ -100,7 +33,7 @@ TEST_CASE("ur solver: 1 and 2 pieces match brute-force expectimax", "[ur][solver
         settings.tolerance = 1e-7;
         SolveReport report;
         const SolverTable table = solve(settings, report);
-        const BruteForce brute = brute_force({ruleset, pieces});
+        const testing::BruteForce brute = testing::brute_force({ruleset, pieces});
         // Every position with Light to move is stored once, and Dark's are its mirror images.
         // Masters' dice never show 0, so some stored positions cannot arise (Dark to roll with
         // no piece entered and none borne off, for one).

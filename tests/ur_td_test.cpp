@@ -1,61 +1,242 @@
-// The td player's pieces: TD(lambda) moves the network towards its targets (with the sign flip
-// for positions seen from the other side), features are colour-blind, the weights file
-// round-trips, and bad weights files are refused with a reason.
+// The td player's pieces: the network's features (against values worked out by hand), the
+// generic network's gradient (against finite differences), its fitting and TD(lambda) returns,
+// the weights files (both versions, round trip and refusals) and the shipped networks.
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
+#include "engines/ur/features.hpp"
 #include "engines/ur/td_network.hpp"
-#include "search/learning/td_network.hpp"
+#include "search/learning/network_fit.hpp"
+#include "search/learning/value_network.hpp"
 #include "ur_test_helpers.hpp"
 
 using namespace bge;
 using namespace bge::ur;
+using search::learning::Activation;
+using search::learning::FeatureList;
+using search::learning::ValueNetwork;
 
-TEST_CASE("ur td: TD(lambda) moves the value towards the target", "[ur][td]") {
-    auto net = search::learning::SigmoidNetwork::random(4, 6, 3);
-    const float features[4] = {1, 0, 1, 0.5f};
-    const double before = net.evaluate(features);
-    search::learning::TdLambdaLearner learner(net, 0.5, 0.8);
-    learner.start_game();
-    for (int i = 0; i < 50; ++i) learner.learn(features, false, 1.0);
-    const double raised = net.evaluate(features);
-    CHECK(raised > before + 0.1);
-    // Seen from the other side, a target of 1 for the fixed side means 0 for the mover.
-    learner.start_game();
-    for (int i = 0; i < 100; ++i) learner.learn(features, true, 1.0);
-    CHECK(net.evaluate(features) < raised - 0.1);
+namespace {
+
+std::map<int, float> active(const State& state, FeatureSet set) {
+    FeatureList x;
+    encode_features(state, set, x);
+    std::map<int, float> result;
+    for (int k = 0; k < x.size; ++k) {
+        CHECK(x.index[static_cast<std::size_t>(k)] < feature_count(set));
+        result[x.index[static_cast<std::size_t>(k)]] = x.value[static_cast<std::size_t>(k)];
+    }
+    return result;
+}
+
+void check_features(const std::map<int, float>& got, const std::map<int, float>& expected) {
+    CHECK(got.size() == expected.size());
+    for (const auto& [index, value] : expected) {
+        INFO("feature " << index);
+        REQUIRE(got.count(index) == 1);
+        CHECK(got.at(index) == Approx(value).margin(1e-6));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("ur td: basic features are the study's 36 inputs", "[ur][td]") {
+    // Light (to move): A4 (path index 0), A1 (3), 4 waiting, 1 borne off. Dark: C4 (0), C2 (2),
+    // C1 (3), B4 (7), B5 (8), 2 waiting.
+    const State state = testing::ur_position("L..L__../...DD.../DD.D__.. 4,1 2,0 l -");
+    CHECK(feature_count(FeatureSet::basic) == 36);
+    check_features(active(state, FeatureSet::basic), {{0, 1}, {3, 1}, {16, 4.0f / 7}, {17, 1.0f / 7},  //
+                                                      {18, 1}, {20, 1}, {21, 1}, {25, 1}, {26, 1}, {34, 2.0f / 7}});
+}
+
+TEST_CASE("ur td: rich features: occupancy, counts, race and capture chances", "[ur][td]") {
+    CHECK(feature_count(FeatureSet::rich) == 96);
+    // Finkel, 2 pieces, Dark to move: Dark on B3 (its index 6) and B5 (8); Light on A1 (3) and B2
+    // (5). Light hits B3 with a 1 (from B2) or a 3 (from A1): 4/16 + 4/16; B5 with a 3 (from B2).
+    const State finkel = testing::ur_position("L...__../.LD.D.../....__.. 0,0 0,0 d -", Ruleset::finkel, 2);
+    check_features(active(finkel, FeatureSet::rich), {{6, 1},
+                                                      {8, 1},
+                                                      {30, 16.0f / 30},  // (7 + 9) of 2 x 15
+                                                      {37, 0.5f},
+                                                      {39, 0.25f},
+                                                      {47, 0.5f},
+                                                      {48 + 3, 1},
+                                                      {48 + 5, 1},
+                                                      {48 + 30, 10.0f / 30}});
+    // Masters, 2 pieces, Light to move: Light on C8 (its index 12), one waiting; Dark on B7 (10) and
+    // A8 (12). The ends are crossed both ways: Dark reaches C8 (its index 14) from A8 with a 2
+    // (3/8) and from B7 with a 4 (1/8); Light reaches A8 (its index 14) from C8 with a 2.
+    const State masters = testing::ur_position("....__.D/......D./....__.L 1,0 0,0 l -", Ruleset::masters, 2);
+    check_features(active(masters, FeatureSet::rich), {{12, 1},
+                                                       {16, 1},
+                                                       {30, 13.0f / 34},
+                                                       {43, 0.5f},
+                                                       {47, 0.5f},
+                                                       {48 + 10, 1},
+                                                       {48 + 12, 1},
+                                                       {48 + 30, 24.0f / 34},
+                                                       {48 + 43, 0.375f},
+                                                       {48 + 47, 0.375f}});
+    // A piece on Finkel's safe B4 is never at risk.
+    const State safe = testing::ur_position("L...__../.L.D..../....__.. 0,0 1,0 d -", Ruleset::finkel, 2);
+    CHECK(active(safe, FeatureSet::rich).count(31 + 7) == 0);
 }
 
 TEST_CASE("ur td: features are the same for a position and its colour mirror", "[ur][td]") {
     const State light = testing::ur_position("L..L__../...DD.../DD.D__.. 4,1 2,0 l -");
     // The same pieces with colours and columns swapped, Dark to move.
     const State dark = testing::ur_position("LL.L__../...LL.../D..D__.. 2,0 4,1 d -");
-    float a[td_inputs], b[td_inputs];
-    td_features(light, a);
-    td_features(dark, b);
-    for (int i = 0; i < td_inputs; ++i) CHECK(a[i] == b[i]);
-    CHECK(builtin_td_network().win_probability(light) == Approx(builtin_td_network().win_probability(dark)));
+    for (FeatureSet set : {FeatureSet::basic, FeatureSet::rich}) CHECK(active(light, set) == active(dark, set));
+    CHECK(builtin_td_network(Ruleset::finkel).win_probability(light) ==
+          Approx(builtin_td_network(Ruleset::finkel).win_probability(dark)));
 }
 
-TEST_CASE("ur td: the weights file round-trips and bad files are refused", "[ur][td]") {
+TEST_CASE("ur td: the network's gradient matches finite differences", "[ur][td][learning]") {
+    for (Activation activation : {Activation::relu, Activation::sigmoid}) {
+        for (int hidden2 : {0, 5}) {
+            INFO("activation " << static_cast<int>(activation) << " hidden2 " << hidden2);
+            ValueNetwork net(6, 7, hidden2, activation);
+            net.randomize(11, 3);
+            for (float& w : net.parameters()) w += 0.05f;  // biases off zero, so ReLUs differ
+            FeatureList x;
+            x.add(1, 1.0f);
+            x.add(3, 0.5f);
+            x.add(4, -0.25f);
+            const double target = 0.3;
+            auto loss = [&] { return search::learning::cross_entropy(net.probability(x), target); };
+            ValueNetwork::Activations act;
+            const double p = net.forward(x, act);
+            std::vector<float> gradient(net.parameters().size(), 0.0f);
+            net.backward(x, act, p - target, gradient.data());
+            int checked = 0;
+            for (std::size_t i = 0; i < net.parameters().size(); ++i) {
+                float& w = net.parameters()[i];
+                const float saved = w;
+                const float h = 1e-3f;
+                w = saved + h;
+                const double up = loss();
+                w = saved - h;
+                const double down = loss();
+                w = saved;
+                const double numeric = (up - down) / (2 * h);
+                INFO("parameter " << i);
+                CHECK(gradient[i] == Approx(numeric).margin(2e-3));
+                checked += gradient[i] != 0.0f ? 1 : 0;
+            }
+            CHECK(checked > 10);
+        }
+    }
+}
+
+TEST_CASE("ur td: fitting learns targets, the same for any thread count", "[ur][td][learning]") {
+    search::learning::SampleBuffer samples;
+    // Input i alone means "probability i / 10".
+    for (int i = 1; i <= 9; ++i) {
+        FeatureList x;
+        x.add(i, 1.0f);
+        samples.add(x, static_cast<float>(i) / 10);
+    }
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t r = 0; r < 40; ++r)
+        for (std::uint32_t i = 0; i < 9; ++i) order.push_back((i * 7 + r) % 9);
+    std::vector<float> weights[2];
+    for (int threads = 1; threads <= 2; ++threads) {
+        ValueNetwork net(10, 8, 4, Activation::relu);
+        net.randomize(5, 1);
+        search::learning::NetworkFit fit(net, threads);
+        double loss = 0;
+        for (int epoch = 0; epoch < 30; ++epoch) loss = fit.train(samples, order, 6, 0.01);
+        for (int i = 1; i <= 9; ++i) {
+            FeatureList x;
+            x.add(i, 1.0f);
+            CHECK(net.probability(x) == Approx(i / 10.0).margin(0.02));
+        }
+        CHECK(loss < 0.7);
+        weights[threads - 1] = net.parameters();
+    }
+    CHECK(weights[0] == weights[1]);
+}
+
+TEST_CASE("ur td: TD(lambda) returns", "[ur][td][learning]") {
+    const std::vector<float> values = {0.5f, 0.6f, 0.2f};
+    // lambda 0: the next value; lambda 1: the result; in between, the recursion by hand.
+    const auto zero = search::learning::lambda_returns(values, 1.0, 0.0);
+    CHECK(zero == std::vector<float>{0.6f, 0.2f, 1.0f});
+    const auto one = search::learning::lambda_returns(values, 1.0, 1.0);
+    CHECK(one == std::vector<float>{1.0f, 1.0f, 1.0f});
+    const auto half = search::learning::lambda_returns(values, 0.0, 0.5);
+    CHECK(half[2] == 0.0f);
+    CHECK(half[1] == Approx(0.5 * 0.2 + 0.5 * 0.0));
+    CHECK(half[0] == Approx(0.5 * 0.6 + 0.5 * 0.1));
+}
+
+TEST_CASE("ur td: weights files round-trip, the study's format loads, bad files are refused", "[ur][td]") {
     const auto dir = std::filesystem::temp_directory_path() / "bge_ur_td_test";
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "net.txt").string();
-    REQUIRE(builtin_td_network().save(path));
+    const State state = testing::ur_position("L..L__../...DD.../DD.D__.. 4,1 2,0 l -", Ruleset::masters);
+    const TdNetwork random = TdNetwork::random(Ruleset::masters, FeatureSet::rich, 9, 4, Activation::relu, 3);
+    REQUIRE(random.save(path));
     auto loaded = TdNetwork::load(path);
     REQUIRE(loaded);
-    const State state = testing::ur_position("L..L__../...DD.../DD.D__.. 4,1 2,0 l -");
-    CHECK(loaded->win_probability(state) == Approx(builtin_td_network().win_probability(state)).epsilon(1e-6));
-    std::ofstream(dir / "bad.txt") << "ur-td-network 1\n10 5\n1 2 3\n";
-    auto bad = TdNetwork::load((dir / "bad.txt").string());
-    REQUIRE_FALSE(bad);
-    CHECK_THAT(bad.error(), Catch::Contains("expected 36 inputs"));
-    std::ofstream(dir / "short.txt") << "ur-td-network 1\n36 2\n1 2 3\n";
-    auto short_file = TdNetwork::load((dir / "short.txt").string());
-    REQUIRE_FALSE(short_file);
-    CHECK_THAT(short_file.error(), Catch::Contains("truncated"));
+    CHECK(loaded->ruleset == Ruleset::masters);
+    CHECK(loaded->features == FeatureSet::rich);
+    CHECK(loaded->net.parameters() == random.net.parameters());
+    CHECK(loaded->win_probability(state) == random.win_probability(state));
+
+    // Version 1: 36 inputs, one sigmoid layer, weights unit by unit. One unit whose weight from
+    // input 0 (a Light piece on A4) is 2, output weight 3, output bias -1.
+    std::ofstream v1(dir / "v1.txt");
+    v1 << "ur-td-network 1\n36 1\n2\n";
+    for (int i = 1; i < 36; ++i) v1 << "0\n";
+    v1 << "0\n3\n-1\n";
+    v1.close();
+    auto study = TdNetwork::load((dir / "v1.txt").string());
+    REQUIRE(study);
+    CHECK(study->features == FeatureSet::basic);
+    auto sigmoid = [](double z) { return 1 / (1 + std::exp(-z)); };
+    const State with = testing::ur_position("...L__../......../....__.. 6,0 7,0 l -");
+    const State without = testing::ur_position("..L.__../......../....__.. 6,0 7,0 l -");
+    CHECK(study->win_probability(with) == Approx(sigmoid(3 * sigmoid(2) - 1)));
+    CHECK(study->win_probability(without) == Approx(sigmoid(3 * 0.5 - 1)));
+
+    auto refused = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / name) << text;
+        auto bad = TdNetwork::load((dir / name).string());
+        REQUIRE_FALSE(bad);
+        return bad.error();
+    };
+    CHECK_THAT(refused("inputs.txt", "ur-td-network 1\n10 5\n1 2 3\n"), Catch::Contains("expected 36 inputs"));
+    CHECK_THAT(refused("short.txt", "ur-td-network 1\n36 2\n1 2 3\n"), Catch::Contains("truncated"));
+    CHECK_THAT(refused("ruleset.txt", "ur-td-network 2\nruleset chess\nfeatures rich\nactivation relu\nlayers 96 2 0\n"),
+               Catch::Contains("unknown ruleset 'chess'"));
+    CHECK_THAT(refused("layers.txt", "ur-td-network 2\nruleset finkel\nfeatures rich\nactivation relu\nlayers 36 2 0\n"),
+               Catch::Contains("rich features need 96 inputs"));
+    CHECK_THAT(refused("cut.txt", "ur-td-network 2\nruleset finkel\nfeatures basic\nactivation relu\nlayers 36 2 0\n1\n"),
+               Catch::Contains("truncated"));
+    std::string full = "ur-td-network 2\nruleset blitz\nfeatures basic\nactivation sigmoid\nlayers 36 1 0\n";
+    for (std::size_t i = 0; i < ValueNetwork::parameter_count(36, 1, 0); ++i) full += "0.5\n";
+    std::ofstream(dir / "full.txt") << full;
+    CHECK(TdNetwork::load((dir / "full.txt").string()));
+    CHECK_THAT(refused("trailing.txt", full + "7\n"), Catch::Contains("trailing"));
+    CHECK_THAT(refused("missing.txt", ""), Catch::Contains("not an ur-td-network"));
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("ur td: a network per ruleset is compiled in", "[ur][td]") {
+    for (Ruleset ruleset : {Ruleset::finkel, Ruleset::masters, Ruleset::blitz}) {
+        const TdNetwork& net = builtin_td_network(ruleset);
+        CHECK(net.ruleset == ruleset);
+        CHECK(net.net.parameters().size() ==
+              ValueNetwork::parameter_count(net.net.inputs(), net.net.hidden1(), net.net.hidden2()));
+        const State start = start_state({ruleset, 0});
+        const double p = net.win_probability(start);
+        CHECK(p > 0.3);
+        CHECK(p < 0.7);
+    }
 }

@@ -69,6 +69,33 @@ int path_index_of(Ruleset ruleset, int side, int tile) {
 
 namespace {
 
+// tile -> path index (or -1), by ruleset and side.
+struct PathIndexTables {
+    std::int8_t index[3][2][tile_count];
+    PathIndexTables() {
+        for (int r = 0; r < 3; ++r)
+            for (int side = 0; side < 2; ++side)
+                for (int tile = 0; tile < tile_count; ++tile)
+                    index[r][side][tile] = static_cast<std::int8_t>(path_index_of(static_cast<Ruleset>(r), side, tile));
+    }
+};
+
+const PathIndexTables& path_indices() {
+    static const PathIndexTables tables;
+    return tables;
+}
+
+}  // namespace
+
+unsigned path_mask(const State& state, int side) {
+    const std::int8_t* index = path_indices().index[static_cast<int>(state.ruleset)][side];
+    unsigned mask = 0;
+    for (std::uint32_t rest = state.tiles[side]; rest; rest &= rest - 1) mask |= 1u << index[std::countr_zero(rest)];
+    return mask;
+}
+
+namespace {
+
 // Why a piece move is illegal, or nullptr when it is legal (the roll is 1-4 and it is a decision node).
 const char* advance_problem(const State& state, Move move) {
     const int side = index_of(state.to_move);

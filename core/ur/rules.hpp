@@ -67,5 +67,7 @@ Status validate(const State& state);
 
 // The path index of `side`'s piece on `tile`, or -1 when the tile is not on that side's path.
 int path_index_of(Ruleset ruleset, int side, int tile);
+// `side`'s pieces as path indices: bit i = a piece on index i of its own path.
+unsigned path_mask(const State& state, int side);
 
 }  // namespace bge::ur

@@ -40,6 +40,7 @@ public:
                            (limits.move_time_ms || limits.has_clock(request.root.to_move) || limits.infinite);
         const auto budget = search::plan_time(limits, request.root.to_move, request.start);
         auto should_stop = [&] { return control.stopped() || (budget.hard && search::Clock::now() >= *budget.hard); };
+        if constexpr (requires { search_.evaluator().prepare(request.root); }) search_.evaluator().prepare(request.root);
         const int last = timed ? 64 : max_depth;
         for (int depth = timed ? 1 : max_depth; depth <= last; ++depth) {
             const auto found = search_.search(request.root, depth, should_stop, limits.nodes.value_or(0));
@@ -125,33 +126,43 @@ private:
     const OptionRegistry& options_;
 };
 
+// The td player's leaf value: the network shipped for the position's ruleset, or the TdWeights
+// file when it was trained for that ruleset.
 class TdPlayerEvaluator {
 public:
     explicit TdPlayerEvaluator(const OptionRegistry& options) : options_(&options) {}
-    double evaluate(const State& state) const {
-        const TdNetwork& net = network();
-        return 2.0 * net.win_probability(state) - 1.0;
-    }
+    // Called before each search: picks the network once, not per leaf.
+    void prepare(const State& root) { current_ = &network(root.ruleset); }
+    double evaluate(const State& state) const { return 2.0 * current_->win_probability(state) - 1.0; }
 
 private:
-    const TdNetwork& network() const {
+    const TdNetwork& network(Ruleset ruleset) const {
         const std::string& path = options_->text("TdWeights");
-        if (!network_ || path != path_) {
+        if (path != path_) {
             path_ = path;
-            network_ = std::make_shared<TdNetwork>(builtin_td_network());
+            warned_ = false;
+            loaded_.reset();
             if (!path.empty()) {
                 auto loaded = TdNetwork::load(path);
                 if (loaded)
-                    *network_ = *loaded;
+                    loaded_ = std::make_shared<TdNetwork>(std::move(*loaded));
                 else
                     protocol::Output::log(fmt::format("ur: TdWeights: {}; using the built-in network", loaded.error()));
             }
         }
-        return *network_;
+        if (loaded_ && loaded_->ruleset == ruleset) return *loaded_;
+        if (loaded_ && !warned_) {
+            warned_ = true;
+            protocol::Output::log(fmt::format("ur: TdWeights: the network was trained for {}; using the built-in {} network",
+                                              ruleset_name(loaded_->ruleset), ruleset_name(ruleset)));
+        }
+        return builtin_td_network(ruleset);
     }
     const OptionRegistry* options_;
     mutable std::string path_;
-    mutable std::shared_ptr<TdNetwork> network_;
+    mutable std::shared_ptr<TdNetwork> loaded_;
+    mutable bool warned_ = false;
+    const TdNetwork* current_ = &builtin_td_network(Ruleset::finkel);
 };
 
 std::mutex table_mutex;
@@ -212,10 +223,10 @@ std::vector<protocol::PlayerEntry<Ur>> ur_players() {
                            return std::make_unique<ExpectimaxPlayer<HandEvaluator>>("expectimax", options,
                                                                                     HandEvaluator{});
                        }});
-    players.push_back({"td", "the TD(lambda) network over afterstates, with 2-ply expectimax over the dice",
+    players.push_back({"td", "expectimax over the dice with Star1/Star2 pruning and the ruleset's trained network",
                        [](const OptionRegistry& options) {
                            return std::make_unique<ExpectimaxPlayer<TdPlayerEvaluator>>("td", options,
-                                                                                        TdPlayerEvaluator(options), 2);
+                                                                                        TdPlayerEvaluator(options));
                        }});
     players.push_back({"perfect", "perfect play from the solver table (TablePath)",
                        [](const OptionRegistry& options) { return std::make_unique<PerfectPlayer>(options); }});

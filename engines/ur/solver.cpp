@@ -97,22 +97,6 @@ const Geometry& geometry(Ruleset ruleset) {
     return traits_of(ruleset).path_length == 14 ? finkel : masters;
 }
 
-// tile -> path index (or -1), by ruleset and side, for turning states into masks quickly.
-struct PathIndexTables {
-    std::array<std::array<std::array<std::int8_t, tile_count>, 2>, 3> index{};
-    PathIndexTables() {
-        for (int r = 0; r < 3; ++r)
-            for (int side = 0; side < 2; ++side)
-                for (int tile = 0; tile < tile_count; ++tile)
-                    index[r][side][tile] = static_cast<std::int8_t>(path_index_of(static_cast<Ruleset>(r), side, tile));
-    }
-};
-
-const PathIndexTables& path_indices() {
-    static const PathIndexTables instance;
-    return instance;
-}
-
 constexpr char magic[8] = {'B', 'G', 'E', 'U', 'R', 'T', 'B', '1'};
 
 }  // namespace
@@ -178,12 +162,7 @@ void SolverTable::for_each_in_layer(int mover_scored, int opponent_scored, Visit
     }
 }
 
-unsigned SolverTable::path_mask(const State& state, int side) {
-    const auto& index = path_indices().index[static_cast<int>(state.ruleset)][side];
-    unsigned mask = 0;
-    for (std::uint32_t rest = state.tiles[side]; rest; rest &= rest - 1) mask |= 1u << index[std::countr_zero(rest)];
-    return mask;
-}
+unsigned SolverTable::path_mask(const State& state, int side) { return ur::path_mask(state, side); }
 
 double SolverTable::win_probability(const State& state) const {
     const int mover = index_of(state.to_move);

@@ -7,36 +7,47 @@
 
 namespace bge::ur {
 
-void td_features(const State& state, float* features) {
-    const int me = index_of(state.to_move);
-    const int length = state.path_length();
-    for (int view = 0; view < 2; ++view) {
-        const int side = view == 0 ? me : 1 - me;
-        float* out = features + view * (max_path_length + 2);
-        for (int index = 0; index < max_path_length; ++index)
-            out[index] =
-                index < length && (state.tiles[side] & tile_bit(path_tile(state.ruleset, side, index))) ? 1.0f : 0.0f;
-        out[max_path_length] = static_cast<float>(state.waiting[side]) / static_cast<float>(state.pieces);
-        out[max_path_length + 1] = static_cast<float>(state.scored[side]) / static_cast<float>(state.pieces);
-    }
+using search::learning::Activation;
+using search::learning::ValueNetwork;
+
+namespace {
+
+Expected<Ruleset> parse_ruleset(const std::string& name) {
+    if (name == "finkel") return Ruleset::finkel;
+    if (name == "masters") return Ruleset::masters;
+    if (name == "blitz") return Ruleset::blitz;
+    return make_error(fmt::format("unknown ruleset '{}'", name));
+}
+
+// Active inputs in a typical position, for the initial weights' scale.
+double typical_active_inputs(FeatureSet features) { return features == FeatureSet::basic ? 10.0 : 30.0; }
+
+}  // namespace
+
+TdNetwork TdNetwork::random(Ruleset ruleset, FeatureSet features, int hidden1, int hidden2, Activation activation,
+                            std::uint64_t seed) {
+    TdNetwork result;
+    result.ruleset = ruleset;
+    result.features = features;
+    result.net = ValueNetwork(feature_count(features), hidden1, hidden2, activation);
+    result.net.randomize(seed, typical_active_inputs(features));
+    return result;
 }
 
 double TdNetwork::win_probability(const State& state) const {
     if (const Outcome o = outcome(state); o.is_over()) return o.winner == state.to_move ? 1.0 : 0.0;
-    float features[td_inputs];
-    td_features(state, features);
-    return net.evaluate(features);
+    search::learning::FeatureList x;
+    encode_features(state, features, x);
+    return net.probability(x);
 }
 
 Status TdNetwork::save(const std::string& path) const {
     std::ofstream out(path, std::ios::trunc);
     if (!out) return make_error(fmt::format("cannot write {}", path));
-    out << "ur-td-network 1\n" << net.inputs << ' ' << net.hidden << '\n';
-    out.precision(9);
-    for (float w : net.hidden_weights) out << w << '\n';
-    for (float w : net.hidden_bias) out << w << '\n';
-    for (float w : net.output_weights) out << w << '\n';
-    out << net.output_bias << '\n';
+    out << "ur-td-network 2\nruleset " << ruleset_name(ruleset) << "\nfeatures " << feature_set_name(features)
+        << "\nactivation " << (net.activation() == Activation::relu ? "relu" : "sigmoid") << "\nlayers "
+        << net.inputs() << ' ' << net.hidden1() << ' ' << net.hidden2() << '\n';
+    for (float w : net.parameters()) out << fmt::format("{:.9g}\n", w);
     out.flush();
     if (!out) return make_error(fmt::format("writing {} failed", path));
     return success();
@@ -47,47 +58,87 @@ Expected<TdNetwork> TdNetwork::load(const std::string& path) {
     if (!in) return make_error(fmt::format("cannot open {}", path));
     std::string magic;
     int version = 0;
+    in >> magic >> version;
+    if (!in || magic != "ur-td-network" || (version != 1 && version != 2))
+        return make_error(fmt::format("{}: not an ur-td-network 1 or 2 file", path));
     TdNetwork result;
-    in >> magic >> version >> result.net.inputs >> result.net.hidden;
-    if (!in || magic != "ur-td-network" || version != 1)
-        return make_error(fmt::format("{}: not an ur-td-network 1 file", path));
-    if (result.net.inputs != td_inputs || result.net.hidden < 1 || result.net.hidden > 1000)
-        return make_error(fmt::format("{}: {} inputs and {} hidden units; expected {} inputs", path, result.net.inputs,
-                                      result.net.hidden, td_inputs));
-    auto read = [&](std::vector<float>& values, std::size_t count) {
-        values.resize(count);
-        for (auto& v : values) in >> v;
-    };
-    read(result.net.hidden_weights, static_cast<std::size_t>(result.net.inputs) * result.net.hidden);
-    read(result.net.hidden_bias, result.net.hidden);
-    read(result.net.output_weights, result.net.hidden);
-    in >> result.net.output_bias;
+    if (version == 1) {
+        // The study's network: basic features, one sigmoid layer, weights unit-major.
+        int inputs = 0, hidden = 0;
+        in >> inputs >> hidden;
+        const int expected = feature_count(FeatureSet::basic);
+        if (!in || inputs != expected || hidden < 1 || hidden > ValueNetwork::max_hidden)
+            return make_error(fmt::format("{}: {} inputs and {} hidden units; expected {} inputs", path, inputs,
+                                          hidden, expected));
+        result.features = FeatureSet::basic;
+        result.net = ValueNetwork(inputs, hidden, 0, Activation::sigmoid);
+        auto& p = result.net.parameters();
+        for (int h = 0; h < hidden; ++h)
+            for (int i = 0; i < inputs; ++i) in >> p[static_cast<std::size_t>(i) * hidden + h];
+        for (std::size_t k = result.net.b1_offset(); k < p.size(); ++k) in >> p[k];
+        if (!in) return make_error(fmt::format("{}: truncated or not numbers", path));
+        return result;
+    }
+    std::string key, ruleset, features, activation;
+    int inputs = 0, hidden1 = 0, hidden2 = 0;
+    in >> key >> ruleset;
+    if (!in || key != "ruleset") return make_error(fmt::format("{}: no ruleset line", path));
+    in >> key >> features;
+    if (!in || key != "features") return make_error(fmt::format("{}: no features line", path));
+    in >> key >> activation;
+    if (!in || key != "activation" || (activation != "relu" && activation != "sigmoid"))
+        return make_error(fmt::format("{}: the activation must be relu or sigmoid", path));
+    in >> key >> inputs >> hidden1 >> hidden2;
+    if (!in || key != "layers") return make_error(fmt::format("{}: no layers line", path));
+    auto parsed_ruleset = parse_ruleset(ruleset);
+    if (!parsed_ruleset) return make_error(fmt::format("{}: {}", path, parsed_ruleset.error()));
+    auto parsed_features = parse_feature_set(features);
+    if (!parsed_features) return make_error(fmt::format("{}: {}", path, parsed_features.error()));
+    if (inputs != feature_count(*parsed_features) || hidden1 < 1 || hidden1 > ValueNetwork::max_hidden ||
+        hidden2 < 0 || hidden2 > ValueNetwork::max_hidden)
+        return make_error(fmt::format("{}: layers {} {} {}; {} features need {} inputs, hidden layers 1 to {}", path,
+                                      inputs, hidden1, hidden2, features, feature_count(*parsed_features),
+                                      ValueNetwork::max_hidden));
+    result.ruleset = *parsed_ruleset;
+    result.features = *parsed_features;
+    result.net = ValueNetwork(inputs, hidden1, hidden2, activation == "relu" ? Activation::relu : Activation::sigmoid);
+    for (float& w : result.net.parameters()) in >> w;
     if (!in) return make_error(fmt::format("{}: truncated or not numbers", path));
+    std::string rest;
+    if (in >> rest) return make_error(fmt::format("{}: trailing text after the weights", path));
     return result;
 }
 
 std::string TdNetwork::to_cpp(const std::string& comment) const {
     std::ostringstream out;
+    const std::string name(ruleset_name(ruleset));
     out << "// Generated by train_ur_td --cpp; do not edit. " << comment << "\n"
-        << "#include \"engines/ur/td_network.hpp\"\n\nnamespace bge::ur {\n\nnamespace {\n\n";
-    auto array = [&](const char* name, const std::vector<float>& values) {
-        out << "const float " << name << "[] = {";
-        for (std::size_t i = 0; i < values.size(); ++i)
-            out << (i % 8 == 0 ? "\n    " : " ") << fmt::format("{:.8g}f,", values[i]);
-        out << "\n};\n\n";
-    };
-    array("hidden_weights", net.hidden_weights);
-    array("hidden_bias", net.hidden_bias);
-    array("output_weights", net.output_weights);
-    out << "}  // namespace\n\nconst TdNetwork& builtin_td_network() {\n"
+        << "#include \"engines/ur/td_network.hpp\"\n\nnamespace bge::ur {\n\nnamespace {\n\n"
+        << "const float parameters[] = {";
+    const auto& p = net.parameters();
+    for (std::size_t i = 0; i < p.size(); ++i) out << (i % 8 == 0 ? "\n    " : " ") << fmt::format("{:.8g}f,", p[i]);
+    out << "\n};\n\n}  // namespace\n\nconst TdNetwork& builtin_td_network_" << name << "() {\n"
         << "    static const TdNetwork network = [] {\n        TdNetwork n;\n"
-        << "        n.net.inputs = " << net.inputs << ";\n        n.net.hidden = " << net.hidden << ";\n"
-        << "        n.net.hidden_weights.assign(std::begin(hidden_weights), std::end(hidden_weights));\n"
-        << "        n.net.hidden_bias.assign(std::begin(hidden_bias), std::end(hidden_bias));\n"
-        << "        n.net.output_weights.assign(std::begin(output_weights), std::end(output_weights));\n"
-        << "        n.net.output_bias = " << fmt::format("{:.8g}f", net.output_bias) << ";\n"
+        << "        n.ruleset = Ruleset::" << name << ";\n"
+        << "        n.features = FeatureSet::" << feature_set_name(features) << ";\n"
+        << "        n.net = search::learning::ValueNetwork(" << net.inputs() << ", " << net.hidden1() << ", "
+        << net.hidden2() << ", search::learning::Activation::"
+        << (net.activation() == Activation::relu ? "relu" : "sigmoid") << ");\n"
+        << "        n.net.parameters().assign(std::begin(parameters), std::end(parameters));\n"
         << "        return n;\n    }();\n    return network;\n}\n\n}  // namespace bge::ur\n";
     return out.str();
+}
+
+const TdNetwork& builtin_td_network(Ruleset ruleset) {
+    switch (ruleset) {
+        case Ruleset::masters:
+            return builtin_td_network_masters();
+        case Ruleset::blitz:
+            return builtin_td_network_blitz();
+        case Ruleset::finkel:
+            break;
+    }
+    return builtin_td_network_finkel();
 }
 
 }  // namespace bge::ur

@@ -67,6 +67,12 @@ struct AdamSettings {
     double epsilon = 1e-8;
 };
 
+// Mean losses over the samples of a train() call, each taken before the step that used it.
+struct FitLoss {
+    double cross_entropy = 0;
+    double squared_error = 0;  // (prediction - target)^2
+};
+
 class NetworkFit {
 public:
     NetworkFit(ValueNetwork& net, int threads = 1, int shards = 2, AdamSettings adam = {})
@@ -80,14 +86,14 @@ public:
 
     long long steps() const { return steps_; }
 
-    // One Adam step per `batch_size` samples, taken in `order`, at learning rate `rate`. Returns
-    // the mean cross-entropy of the predictions made before each step.
-    double train(const SampleBuffer& samples, const std::vector<std::uint32_t>& order, std::size_t batch_size,
-                 double rate) {
-        if (order.empty()) return 0;
+    // One Adam step per `batch_size` samples, taken in `order`, at learning rate `rate`.
+    FitLoss train(const SampleBuffer& samples, const std::vector<std::uint32_t>& order, std::size_t batch_size,
+                  double rate) {
+        if (order.empty()) return {};
         batch_size = std::max<std::size_t>(batch_size, 1);
         std::vector<double> shard_loss(static_cast<std::size_t>(shards_), 0.0);
-        double loss_sum = 0;
+        std::vector<double> shard_squares(static_cast<std::size_t>(shards_), 0.0);
+        double loss_sum = 0, squares_sum = 0;
         std::size_t begin = 0;  // the current batch, advanced by thread 0 between the barriers
         std::barrier sync(threads_);
         const std::size_t n = net_.parameters().size();
@@ -99,7 +105,7 @@ public:
                 const std::size_t count = end - begin;
                 for (int s = t; s < shards_; s += threads_) {
                     std::vector<float>& gradient = gradients_[static_cast<std::size_t>(s)];
-                    double loss = 0;
+                    double loss = 0, squares = 0;
                     const std::size_t from = begin + count * static_cast<std::size_t>(s) / shards_;
                     const std::size_t to = begin + count * static_cast<std::size_t>(s + 1) / shards_;
                     for (std::size_t k = from; k < to; ++k) {
@@ -107,9 +113,11 @@ public:
                         const double p = net_.forward(x, act);
                         const double y = samples.target(order[k]);
                         loss += cross_entropy(p, y);
+                        squares += (p - y) * (p - y);
                         net_.backward(x, act, p - y, gradient.data());
                     }
                     shard_loss[static_cast<std::size_t>(s)] = loss;
+                    shard_squares[static_cast<std::size_t>(s)] = squares;
                 }
                 sync.arrive_and_wait();
                 // The update, each thread over its own range of parameters.
@@ -135,7 +143,10 @@ public:
                 }
                 sync.arrive_and_wait();
                 if (t == 0) {
-                    for (double l : shard_loss) loss_sum += l;
+                    for (int k = 0; k < shards_; ++k) {
+                        loss_sum += shard_loss[static_cast<std::size_t>(k)];
+                        squares_sum += shard_squares[static_cast<std::size_t>(k)];
+                    }
                     ++steps_;
                     begin = end;
                 }
@@ -147,7 +158,8 @@ public:
         for (int t = 1; t < threads_; ++t) workers.emplace_back(work, t);
         work(0);
         for (auto& worker : workers) worker.join();
-        return loss_sum / static_cast<double>(order.size());
+        const double count = static_cast<double>(order.size());
+        return {loss_sum / count, squares_sum / count};
     }
 
 private:

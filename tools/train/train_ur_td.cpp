@@ -20,7 +20,9 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
+#include <cmath>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -455,14 +457,16 @@ int main(int argc, char** argv) {
     if (!s.curve.empty()) {
         curve.open(s.curve);
         curve << "episodes,win_rate_vs_greedy,eval_games,regret_1ply,best_share_1ply,regret_2ply,best_share_2ply,"
-                 "regret_games,moves_per_second,seconds\n";
+                 "regret_games,moves_per_cpu_second,seconds\n";
     }
     Trainer trainer{s, variant, net, table ? &*table : nullptr, target};
     search::learning::NetworkFit fit(net.net, s.threads);
     const auto start = std::chrono::steady_clock::now();
-    double play_seconds = 0, fit_seconds = 0;
+    // Speed is moves per CPU second (all threads' CPU time): the machine may be shared, and a
+    // core's speed is what the budget is about. Wall time is reported beside it.
+    double play_seconds = 0, fit_seconds = 0, cpu_seconds = 0;
     long total_moves = 0;
-    double last_loss = 0;
+    search::learning::FitLoss last_loss;
     auto report = [&](long episode) {
         const double rate = win_rate_vs_greedy(net, variant, s.eval_games, s.threads);
         std::optional<RegretCounter> one, two;
@@ -471,15 +475,15 @@ int main(int argc, char** argv) {
             two = measure_regret(*table, td_chooser(net, 2), s.eval_regret_games, 77'000'000, s.threads);
         }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double speed = play_seconds + fit_seconds > 0 ? total_moves / (play_seconds + fit_seconds) : 0;
+        const double speed = cpu_seconds > 0 ? total_moves / cpu_seconds : 0;
         std::printf("episodes %ld win-rate-vs-greedy %.4f (%d games) moves/episode %.1f", episode, rate, s.eval_games,
                     episode ? static_cast<double>(total_moves) / episode : 0.0);
         if (one)
             std::printf(" regret-1ply %.6f best %.4f regret-2ply %.6f best %.4f (%d games)", one->total().per_decision(),
                         one->total().best_share(), two->total().per_decision(), two->total().best_share(),
                         s.eval_regret_games);
-        std::printf(" loss %.5f moves/s %.0f (play %.0f s, fit %.0f s) %.0f s\n", last_loss, speed, play_seconds,
-                    fit_seconds, seconds);
+        std::printf(" rms-error %.5f moves/cpu-s %.0f (cpu %.0f s; wall: play %.0f s, fit %.0f s) %.0f s\n",
+                    std::sqrt(last_loss.squared_error), speed, cpu_seconds, play_seconds, fit_seconds, seconds);
         std::fflush(stdout);
         if (curve.is_open()) {
             curve << episode << ',' << rate << ',' << s.eval_games << ',';
@@ -500,6 +504,7 @@ int main(int argc, char** argv) {
     for (long first = 0; first < s.episodes; first += s.round_games) {
         const long count = std::min<long>(s.round_games, s.episodes - first);
         trainer.lambda = lambda->at(static_cast<double>(first), static_cast<double>(s.episodes));
+        const std::clock_t c0 = std::clock();
         const auto t0 = std::chrono::steady_clock::now();
         records.assign(static_cast<std::size_t>(count), {});
         parallel_for(s.threads, count,
@@ -518,6 +523,7 @@ int main(int argc, char** argv) {
         const auto t2 = std::chrono::steady_clock::now();
         play_seconds += std::chrono::duration<double>(t1 - t0).count();
         fit_seconds += std::chrono::duration<double>(t2 - t1).count();
+        cpu_seconds += static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
         if (first + count >= next_report) {
             report(first + count);
             while (next_report <= first + count) next_report += s.eval_every;

@@ -4,12 +4,16 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 
 #include "arbiter_run.hpp"
+#include "core/ur/ur.hpp"
 #include "engine_session.hpp"
+#include "engines/ur/td_network.hpp"
 
 using namespace bge;
 using bge::testing::EngineSession;
@@ -143,6 +147,63 @@ TEST_CASE("ur protocol: every player picks a legal move", "[ur][protocol]") {
     engine.send(position);
     CHECK_FALSE(bestmove_of(engine, "go movetime 50").empty());
     engine.finish();
+}
+
+namespace {
+
+// The score `go depth 1` reports for td with `net`: the best move's value, 1000 (2p - 1) from the
+// mover's side, worked out here from the network directly.
+int depth_one_score(const ur::TdNetwork& net, const ur::State& decision) {
+    FixedVector<ur::Move, ur::max_legal_moves> moves;
+    ur::generate_moves(decision, moves);
+    double best = -2;
+    for (const ur::Move& move : moves) {
+        ur::State next = decision;
+        ur::play(next, move);
+        const double v = 2 * net.win_probability(next) - 1;
+        best = std::max(best, next.to_move == decision.to_move ? v : -v);
+    }
+    return static_cast<int>(std::lround(best * 1000));
+}
+
+int reported_score(EngineSession& engine) {
+    engine.send("go depth 1");
+    const auto lines = engine.until_prefix("bestmove");
+    REQUIRE(lines.size() >= 2);
+    const auto words = words_of(lines[lines.size() - 2]);
+    for (std::size_t i = 0; i + 2 < words.size(); ++i)
+        if (words[i] == "score" && words[i + 1] == "cp") return std::stoi(words[i + 2]);
+    FAIL("no score in " << lines[lines.size() - 2]);
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("ur td: the ruleset's network, and TdWeights for the ruleset it was trained for", "[ur][protocol][td]") {
+    const auto dir = std::filesystem::temp_directory_path() / "bge_ur_td_protocol_test";
+    std::filesystem::create_directories(dir);
+    const std::string weights = (dir / "masters.net").string();
+    const auto file_net = ur::TdNetwork::random(ur::Ruleset::masters, ur::FeatureSet::rich, 8, 4,
+                                                search::learning::Activation::relu, 5);
+    REQUIRE(file_net.save(weights));
+    const std::string masters_fen = "L..L__../...DD.../DD.D__.. 4,1 2,0 l 2";
+    const std::string finkel_fen = "L..L__../...DD.../DD.D__.. 4,1 2,0 d 3";
+    const auto masters = *ur::parse_position({ur::Ruleset::masters, 7}, masters_fen);
+    const auto finkel = *ur::parse_position({ur::Ruleset::finkel, 7}, finkel_fen);
+
+    EngineSession engine(ur_binary);
+    engine.send("setoption name Player value td");
+    engine.send("setoption name Ruleset value masters");
+    engine.send("position fen " + masters_fen);
+    CHECK(reported_score(engine) == depth_one_score(ur::builtin_td_network(ur::Ruleset::masters), masters));
+    engine.send("setoption name TdWeights value " + weights);
+    CHECK(reported_score(engine) == depth_one_score(file_net, masters));
+    // A Finkel game keeps Finkel's own network: the file was trained for Masters.
+    engine.send("setoption name Ruleset value finkel");
+    engine.send("position fen " + finkel_fen);
+    CHECK(reported_score(engine) == depth_one_score(ur::builtin_td_network(ur::Ruleset::finkel), finkel));
+    engine.finish();
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("ur solve and the perfect player", "[ur][protocol][solver]") {

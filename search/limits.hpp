@@ -40,8 +40,12 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     TimeBudget budget;
     if (limits.infinite) return budget;
     if (limits.move_time_ms) {
-        // Keep a tenth of the move time (5 to 50 ms) for writing the move and for a busy machine.
-        const std::int64_t margin = std::clamp<std::int64_t>(*limits.move_time_ms / 10, 5, 50);
+        // Keep a share of the move time for writing the move and for a busy machine, where a
+        // process can wait tens of milliseconds for a core: a tenth, but at least a quarter up
+        // to 40 ms (0.2 s keeps 40 ms), and never more than 100 ms.
+        const std::int64_t move_time = *limits.move_time_ms;
+        const std::int64_t margin =
+            std::min<std::int64_t>(100, std::max(move_time / 10, std::min<std::int64_t>(move_time / 4, 40)));
         const auto spend = std::max<std::int64_t>(1, *limits.move_time_ms - margin);
         budget.soft = budget.hard = start + Milliseconds(spend);
         return budget;

@@ -25,6 +25,7 @@ void require_same_features(const SearchBoard& rebuilt, const SearchBoard& increm
     REQUIRE(rebuilt.line_patterns == incremental.line_patterns);
     REQUIRE(rebuilt.pattern_count == incremental.pattern_count);
     REQUIRE(rebuilt.threat_count == incremental.threat_count);
+    REQUIRE(rebuilt.class_count == incremental.class_count);
 }
 
 void check_search_board(const SearchBoard& incremental) { require_same_features(SearchBoard(incremental.rules), incremental); }

@@ -223,6 +223,7 @@ Threat combine(const Pattern (&p)[4]) {
 struct CellSummary {
     std::int16_t value[2];  // [0] with the threat bonus, [1] without
     Threat threat;
+    std::uint8_t cell_class;  // cell_class_of its two strongest patterns
 };
 struct CellTable {
     std::vector<CellSummary> entries;
@@ -239,8 +240,11 @@ struct CellTable {
             }
             if (!valid) continue;
             const Threat t = combine(p);
+            std::sort(p, p + 4, [](Pattern a, Pattern b) { return a > b; });
             entries[static_cast<std::size_t>(packed)] = {
-                {static_cast<std::int16_t>(total + threat_bonus[t]), static_cast<std::int16_t>(total)}, t};
+                {static_cast<std::int16_t>(total + threat_bonus[t]), static_cast<std::int16_t>(total)},
+                t,
+                static_cast<std::uint8_t>(cell_class_of(p[0], p[1]))};
         }
     }
     const CellSummary& at(std::uint16_t packed) const { return entries[packed]; }
@@ -270,12 +274,14 @@ void SearchBoard::refresh_cell(int square) {
         const std::uint16_t old_patterns = line_patterns[side][cell];
         for (int d = 0; d < 4; ++d) --pattern_count[side][(old_patterns >> (4 * d)) & 15];
         --threat_count[side][threat[side][cell]];
+        --class_count[side][cell_table.at(old_patterns).cell_class];
         if (rules.cells[cell] != empty) {
             threat[side][cell] = no_threat;
             value[side][cell] = 0;
             line_patterns[side][cell] = 0;
-            pattern_count[side][dead] = 0;  // dead lines and no threat are not features
+            pattern_count[side][dead] = 0;  // dead lines, no threat and class 0 are not features
             threat_count[side][no_threat] = 0;
+            class_count[side][0] = 0;
             continue;
         }
         Pattern p[4];
@@ -290,8 +296,10 @@ void SearchBoard::refresh_cell(int square) {
         line_patterns[side][cell] = packed;
         const Threat t = combine(p);
         ++threat_count[side][t];
+        ++class_count[side][cell_table.at(packed).cell_class];
         pattern_count[side][dead] = 0;
         threat_count[side][no_threat] = 0;
+        class_count[side][0] = 0;
         // Under renju Black's double threes and double fours are forbidden, so no bonus.
         if (!(rules.rule == Rule::renju && s == 0)) total += threat_bonus[t];
         threat[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)] = t;
@@ -331,6 +339,9 @@ void SearchBoard::update_line(int square, int d, std::uint16_t both) {
         const auto updated = static_cast<std::uint16_t>((packed & ~(15u << shift)) | (after << shift));
         line_patterns[side][cell] = updated;
         const CellSummary& summary = cell_table.at(updated);
+        --class_count[side][cell_table.at(packed).cell_class];
+        ++class_count[side][summary.cell_class];
+        class_count[side][0] = 0;
         const Threat t = summary.threat;
         // Under renju Black's double threes and double fours are forbidden, so no bonus.
         const int total = summary.value[rules.rule == Rule::renju && s == 0 ? 1 : 0];
@@ -341,6 +352,10 @@ void SearchBoard::update_line(int square, int d, std::uint16_t both) {
         value_sum[s] += total - value[side][cell];
         value[side][cell] = static_cast<std::int16_t>(total);
     }
+}
+
+void prepare_tables(int k, Rule rule) {
+    LineTable::get(k, rule != Rule::freestyle, rule == Rule::standard);
 }
 
 void SearchBoard::rebuild() {
@@ -359,6 +374,7 @@ void SearchBoard::rebuild() {
     for (auto& side : line_patterns) side.fill(0);
     for (auto& side : pattern_count) side.fill(0);
     for (auto& side : threat_count) side.fill(0);
+    for (auto& side : class_count) side.fill(0);
     for (int y = 0; y < rules.height; ++y)
         for (int x = 0; x < rules.width; ++x) {
             const std::uint8_t cell = rules.cells[static_cast<std::size_t>(square_at(x, y))];
@@ -391,8 +407,8 @@ void SearchBoard::set_line_cell(int square, std::uint8_t cell, int near_change) 
 }
 
 void SearchBoard::place_stone(int square) {
-    saved_counts.push_back(
-        {pattern_count, threat_count, {value_sum[0], value_sum[1]}, static_cast<std::uint32_t>(saved_cells.size())});
+    saved_counts.push_back({pattern_count, threat_count, class_count, {value_sum[0], value_sum[1]},
+                            static_cast<std::uint32_t>(saved_cells.size())});
     save_cell(square);
     set_line_cell(square, rules.cells[static_cast<std::size_t>(square)], 1);
     refresh_cell(square);
@@ -428,6 +444,7 @@ void SearchBoard::remove_stone(int square) {
     saved_cells.resize(counts.first_cell);
     pattern_count = counts.pattern_count;
     threat_count = counts.threat_count;
+    class_count = counts.class_count;
     value_sum[0] = counts.value_sum[0];
     value_sum[1] = counts.value_sum[1];
     saved_counts.pop_back();

@@ -45,6 +45,13 @@ enum Threat : std::uint8_t {
     threat_five,
 };
 
+// A cell's shape class: its two strongest line patterns (p1 >= p2) when the strongest is at least
+// a two; 0 otherwise (not counted). Classes 1..42.
+constexpr int cell_class_count = 43;
+constexpr int cell_class_of(int strongest, int second) {
+    return strongest < 2 ? 0 : 1 + strongest * (strongest + 1) / 2 - 3 + second;
+}
+
 class PatternTable;
 class LineTable;
 
@@ -61,6 +68,7 @@ struct SearchBoard {
     std::array<std::array<std::uint16_t, cell_count>, 2> line_patterns;  // 4 x 4 bits, by colour
     std::array<std::array<int, 9>, 2> pattern_count;
     std::array<std::array<int, 8>, 2> threat_count;
+    std::array<std::array<std::int16_t, cell_class_count>, 2> class_count;  // empty cells by shape class
 
     // What one play changed, for its undo: the cells' features before it, and the counts.
     struct SavedCell {
@@ -72,6 +80,7 @@ struct SearchBoard {
     struct SavedCounts {
         std::array<std::array<int, 9>, 2> pattern_count;
         std::array<std::array<int, 8>, 2> threat_count;
+        std::array<std::array<std::int16_t, cell_class_count>, 2> class_count;
         int value_sum[2];
         std::uint32_t first_cell;  // this play's first entry in saved_cells
     };
@@ -144,6 +153,10 @@ struct GomokuSearch {
 };
 
 static_assert(Game<GomokuSearch>);
+
+// Builds the pattern tables a board of this k and rule uses (tens of milliseconds the first
+// time), so that cost falls on a new game rather than on the first move's clock.
+void prepare_tables(int k, Rule rule);
 
 // Cells near stones (or the centre of an empty board), then the subset a threat forces:
 // our win in one; else the blocks of the opponent's five; else, facing an open three, our fours

@@ -61,7 +61,12 @@ public:
                                                                                      hash_megabytes())) {}
 
     std::string name() const override { return "alphabeta"; }
-    void new_game() override { search_->clear(); }
+    void new_game() override {
+        search_->clear();
+        const std::string& rule = options_.text("Rule");
+        prepare_tables(static_cast<int>(options_.integer("InARow")),
+                       rule == "renju" ? Rule::renju : rule == "standard" ? Rule::standard : Rule::freestyle);
+    }
 
     search::SearchResult<Gomoku> search(const search::SearchRequest<Gomoku>& request,
                                         const search::SearchControl<Gomoku>& control) override {
@@ -72,6 +77,9 @@ public:
         settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
         settings.lmr_divisor = static_cast<int>(options_.integer("LmrDivisor"));
         settings.adaptive_time = options_.boolean("AdaptiveTime");
+        settings.late_move_pruning_depth = static_cast<int>(options_.integer("LatePruneDepth"));
+        settings.futility_depth = static_cast<int>(options_.integer("FutilityDepth"));
+        settings.futility_margin = static_cast<int>(options_.integer("FutilityMargin"));
         auto converted = search_request(request);
         search::SearchResult<Gomoku> result;
         const search::TimeBudget budget =
@@ -213,6 +221,11 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
     options.add_check("AdaptiveTime", false, "alphabeta: spend more time when the best move changes");
+    options.add_spin("LatePruneDepth", 0, 0, 20,
+                     "alphabeta: skip quiet moves after the first 3 + depth^2 at nodes up to this depth (0: off)");
+    options.add_spin("FutilityDepth", 0, 0, 20,
+                     "alphabeta: skip quiet moves where the evaluation + margin x depth cannot reach alpha, up to this depth (0: off)");
+    options.add_spin("FutilityMargin", 150, 0, 100000, "alphabeta: the futility margin per ply, centi-units");
     options.add_spin("VctDepth", 3, 0, 20, "alphabeta: threes a VCT win may use (0: no VCT search)");
     options.add_spin("VctNodes", 100'000, 1, 100'000'000, "alphabeta: positions the VCT search may visit per move");
     options.add_spin("VctTime", 10, 1, 100, "alphabeta: percent of the move's time the VCT search may use");

@@ -115,7 +115,8 @@ int run_selfplay(const std::vector<std::string>& arguments) {
                                                                          "seed of the openings")(
         "opening-plies", po::value(&options.opening_plies), "random stones before the engine plays")(
         "radius", po::value(&options.radius), "random stones within this many cells of the centre")(
-        "weights", po::value(&options.weights), "play with these fitted weights (default: hand-made values)")(
+        "weights", po::value(&options.weights),
+        "play with these fitted weights, or 'builtin' for the engine's own for the rule (default: hand-made values)")(
         "out", po::value(&options.out), "the dataset file to write");
     po::variables_map values;
     try {
@@ -135,7 +136,9 @@ int run_selfplay(const std::vector<std::string>& arguments) {
     Variant variant;
     variant.rule = *rule;
     std::optional<FittedWeights> fitted;
-    if (!options.weights.empty()) {
+    if (options.weights == "builtin") {
+        if (const FittedWeights* builtin = builtin_fitted_weights(*rule)) fitted = *builtin;
+    } else if (!options.weights.empty()) {
         auto loaded = load_fitted_weights(options.weights);
         if (!loaded) {
             std::cerr << program << " selfplay: " << loaded.error() << "\n";

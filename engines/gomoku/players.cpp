@@ -221,7 +221,7 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
     options.add_check("AdaptiveTime", false, "alphabeta: spend more time when the best move changes");
-    options.add_spin("LatePruneDepth", 0, 0, 20,
+    options.add_spin("LatePruneDepth", 3, 0, 20,
                      "alphabeta: skip quiet moves after the first 3 + depth^2 at nodes up to this depth (0: off)");
     options.add_spin("FutilityDepth", 0, 0, 20,
                      "alphabeta: skip quiet moves where the evaluation + margin x depth cannot reach alpha, up to this depth (0: off)");

@@ -16,6 +16,10 @@
 //                                               (optional; quiescence then searches every answer
 //                                               instead of standing pat, and the main search may
 //                                               extend such nodes)
+//   std::optional<ForcedWin<Move>> forced_win(State&)
+//                                               a threat-space search's proof that the side to move
+//                                               wins by force (optional; asked at nodes with at
+//                                               least threat_search_depth plies left)
 //   bool is_quiet(const State&, const Move&)    the move neither makes nor stops a threat, so late
 //                                               move and futility pruning may skip it (optional;
 //                                               without it every move but killers counts as quiet)
@@ -89,6 +93,15 @@ struct AlphaBetaSettings {
     // skipped. 0: off.
     int futility_depth = 0;
     int futility_margin = 100;
+    // With a forced_win hook: nodes with at least this many plies left ask it first. 0: never.
+    int threat_search_depth = 0;
+};
+
+// A forced win found by the evaluator's own threat search: its first move and its length.
+template <class Move>
+struct ForcedWin {
+    Move first;
+    int plies = 1;
 };
 
 template <Game G, AlphaBetaEvaluator<G> Evaluator>
@@ -258,6 +271,13 @@ private:
     std::optional<Move> winning_move(State& state) {
         if constexpr (requires { { evaluator_.winning_move(state) } -> std::same_as<std::optional<Move>>; })
             return evaluator_.winning_move(state);
+        else
+            return std::nullopt;
+    }
+
+    std::optional<ForcedWin<Move>> forced_win(State& state) {
+        if constexpr (requires { { evaluator_.forced_win(state) } -> std::same_as<std::optional<ForcedWin<Move>>>; })
+            return evaluator_.forced_win(state);
         else
             return std::nullopt;
     }
@@ -464,6 +484,16 @@ private:
                 if (entry->bound == Bound::exact) return score;
                 if (entry->bound == Bound::lower && score >= beta) return score;
                 if (entry->bound == Bound::upper && score <= alpha) return score;
+            }
+        }
+
+        if (settings_.threat_search_depth > 0 && depth >= settings_.threat_search_depth) {
+            if (const auto win = forced_win(state)) {
+                const int score = win_score - ply - std::max(1, win->plies);
+                data.pv[0] = win->first;
+                data.pv_length = 1;
+                table_.store(hash, depth, score, Bound::exact, win->first, ply);
+                return score;
             }
         }
 

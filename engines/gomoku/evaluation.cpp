@@ -125,6 +125,20 @@ Expected<FittedWeights> load_fitted_weights(const std::string& path) {
     return weights;
 }
 
+std::optional<search::ForcedWin<Move>> GomokuEvaluator::forced_win(SearchBoard& b) {
+    if (threat_nodes_ == 0 || b.rules.result != Result::ongoing) return std::nullopt;
+    // A threat search needs a three to extend or a four to make; most nodes have neither.
+    const auto& mine = b.threat_count[static_cast<std::size_t>(index_of(b.side_to_move()))];
+    bool any = false;
+    for (int t = threat_flex3; t <= threat_five; ++t) any = any || mine[static_cast<std::size_t>(t)] > 0;
+    if (!any) return std::nullopt;
+    ThreatLimits limits;
+    limits.nodes = threat_nodes_;
+    const VcfResult found = vct_.search_remembering(b, threat_threes_, limits);
+    if (!found.first) return std::nullopt;
+    return search::ForcedWin<Move>{*found.first, static_cast<int>(found.line.size())};
+}
+
 bool GomokuEvaluator::null_move_allowed(const SearchBoard& b) const {
     for (const auto& counts : b.threat_count)
         for (int t = threat_flex3; t <= threat_five; ++t)

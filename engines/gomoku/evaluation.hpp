@@ -10,6 +10,8 @@
 
 #include "core/expected.hpp"
 #include "engines/gomoku/board.hpp"
+#include "engines/gomoku/threat_search.hpp"
+#include "search/alphabeta.hpp"
 
 namespace bge::gomoku {
 
@@ -52,6 +54,17 @@ public:
 
     // Fitted weights for every rule (by Rule index); a null entry keeps the hand-made values.
     void set_fitted(const std::array<const FittedWeights*, 3>& fitted) { fitted_ = fitted; }
+    // The threat search asked inside alpha-beta (forced_win): positions it may visit per call
+    // (0: none) and the threes a win may use (0: fours only).
+    void set_threat_search(std::uint64_t nodes, int threes) {
+        threat_nodes_ = nodes;
+        threat_threes_ = threes;
+    }
+    // A new tree search: what the threat searches proved about the last one's positions is kept
+    // (still true), but bounded.
+    void new_search() { vct_.forget(); }
+    // A win by continuous fours or threes for the side to move, within the budget above.
+    std::optional<search::ForcedWin<Move>> forced_win(SearchBoard& board);
 
     int evaluate(const SearchBoard& board) const;
     int order_hint(const SearchBoard& board, const Move& move) const;
@@ -65,6 +78,9 @@ public:
 private:
     EvalWeights weights_;
     std::array<const FittedWeights*, 3> fitted_{};
+    std::uint64_t threat_nodes_ = 0;
+    int threat_threes_ = 0;
+    VctSearch vct_;
 };
 
 }  // namespace bge::gomoku

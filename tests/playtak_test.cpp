@@ -1013,6 +1013,48 @@ TEST_CASE("a move for our own side outside a replay resynchronises instead of be
     CHECK(contains(bridge.stdout_lines[0], "game 1001:"));
 }
 
+// Point 2: the server answers no Seek, so the NOK after our first move as Black refuses that move,
+// not the seek sent before the game: the bridge resynchronises and gives the server's reason.
+// (The test above of garbage lines cannot show this: its stray NOK and OK would take the place
+// of any answer wrongly awaited for the seek.)
+TEST_CASE("a refused first move as Black is a refused move, not a refused seek", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "30"});
+    auto connection = server.accept();
+    log_in(*connection);
+    expect_seek(*connection);
+    FakeGame game;
+    game.id = 1301;
+    game.bridge_white = false;
+    game.white = "Opponent";
+    game.black = "TestBot";
+    game.begin();
+    connection->send(game.start_line());
+    const tak::Move opening = game.random_move();
+    game.play(opening);
+    connection->send(game.time_line());
+    connection->send(game.prefix() + fake_format_move(opening));
+    read_bridge_move(*connection, game);  // refused: the server's position stays without it
+    connection->send("NOK");
+    connection->send("Error:Invalid move");
+    REQUIRE(connection->wait_closed(5'000ms));
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);
+    REQUIRE(play(*connection, game));
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "game 1301: the server refused our move ('Error:Invalid move'); reconnecting"));
+    CHECK_FALSE(contains(log, "refused our seek"));
+    CHECK_FALSE(contains(log, "refused to start game"));
+    CHECK_FALSE(contains(log, "draw or undo"));
+    REQUIRE(bridge.stdout_lines.size() == 1);
+    CHECK(contains(bridge.stdout_lines[0], "game 1301: Opponent vs TestBot: "));
+}
+
 TEST_CASE("a second SIGINT while reconnecting still writes the game's record", "[playtak]") {
     FakeServer server;
     TempDir dir;

@@ -38,9 +38,10 @@ case "${1:-}" in
     ;;
   test-sanitize)
     # Any sanitizer finding ends the program with a non-zero status (the build uses
-    # -fno-sanitize-recover), and leaks are reported at exit. Reports go to files, one per
-    # process, so a finding in an engine whose stderr a test discards is not lost either: any
-    # report file fails the run, after the suite and the fuzz run.
+    # -fno-sanitize-recover), and leaks are reported at exit. ASan and LSan reports go to files,
+    # one per process, so such a finding in an engine whose stderr a test discards is not lost
+    # either: any report file fails the run, after the suite and the fuzz run. (UBSan's go to the
+    # process's stderr whatever log_path says, GCC bug 94328: docs/design.md.)
     reports=$(cd "$build_dir" && pwd)/sanitizer-reports
     rm -rf "$reports" && mkdir -p "$reports"
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:log_path=$reports/asan}

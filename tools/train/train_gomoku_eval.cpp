@@ -191,7 +191,7 @@ bool is_decided_by_rule(std::uint16_t feature) {
 
 int run_fit(const std::vector<std::string>& arguments) {
     std::vector<std::string> inputs;
-    std::string out, learning_rate = "cosine:0.05:0.001";
+    std::string out, learning_rate = "cosine:0.05:0.001", start, feature_set = "all";
     LogisticSettings settings;
     int validation_every = 10;
     po::options_description described("train_gomoku_eval fit: fit the evaluation to games");
@@ -203,7 +203,10 @@ int run_fit(const std::vector<std::string>& arguments) {
         "l2", po::value(&settings.l2)->default_value(1e-6), "L2 penalty per position")(
         "validation-every", po::value(&validation_every), "every Nth position is held out (0: none)")(
         "threads", po::value(&settings.threads)->default_value(1), "threads for the gradient")(
-        "seed", po::value(&settings.seed)->default_value(1), "seed of the batch order");
+        "seed", po::value(&settings.seed)->default_value(1), "seed of the batch order")(
+        "features", po::value(&feature_set), "all, or classic: the 32 features before shape classes (an ablation)")(
+        "start", po::value(&start),
+        "start from these weights: a weights file, or builtin:RULE for the engine's own (default: zeros)");
     po::variables_map values;
     try {
         po::store(po::command_line_parser(arguments).options(described).run(), values);
@@ -211,6 +214,26 @@ int run_fit(const std::vector<std::string>& arguments) {
     } catch (const std::exception& error) {
         std::cerr << program << " fit: " << error.what() << "\n" << described;
         return 2;
+    }
+    std::vector<double> initial(eval_feature_count, 0.0);
+    if (!start.empty()) {
+        std::optional<FittedWeights> weights;
+        if (start.rfind("builtin:", 0) == 0) {
+            const auto rule = parse_rule(start.substr(8));
+            if (rule && builtin_fitted_weights(*rule)) weights = *builtin_fitted_weights(*rule);
+        } else if (auto loaded = load_fitted_weights(start)) {
+            weights = *loaded;
+        } else {
+            std::cerr << program << " fit: " << loaded.error() << "\n";
+            return 1;
+        }
+        if (!weights) {
+            std::cerr << program << " fit: --start " << start << ": no such built-in weights\n";
+            return 2;
+        }
+        for (int i = 0; i < eval_feature_count; ++i)
+            initial[static_cast<std::size_t>(i)] =
+                weights->weight[static_cast<std::size_t>(i)] / (centi_units_per_logit * eval_weight_scale);
     }
     auto schedule = Schedule::parse(learning_rate);
     if (inputs.empty() || out.empty() || !schedule || settings.epochs < 1 || settings.batch_size < 1 ||
@@ -253,7 +276,17 @@ int run_fit(const std::vector<std::string>& arguments) {
     }
     std::cerr << fmt::format("{}: {} positions the evaluation decides by rule left out\n", program, skipped);
     std::cout << "epoch,learning_rate,train_loss,validation_loss\n";
-    LogisticFit fit(eval_feature_count, std::vector<double>(eval_feature_count, 0.0));
+    if (feature_set != "all" && feature_set != "classic") {
+        std::cerr << program << " fit: --features is all or classic\n";
+        return 2;
+    }
+    std::vector<bool> frozen(eval_feature_count, false);
+    if (feature_set == "classic")
+        for (int i = eval_classic_feature_count; i < eval_feature_count; ++i) {
+            frozen[static_cast<std::size_t>(i)] = true;
+            initial[static_cast<std::size_t>(i)] = 0.0;
+        }
+    LogisticFit fit(eval_feature_count, initial, frozen);
     const double before = search::learning::logistic_loss(validation, fit.weights(), eval_feature_count);
     std::cout << fmt::format("0,0,,{:.6f}\n", before);
     fit.run(train, validation, settings, [](const auto& epoch) {

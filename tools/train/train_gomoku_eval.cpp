@@ -189,9 +189,24 @@ bool is_decided_by_rule(std::uint16_t feature) {
     return feature < decided.size() && decided[feature];
 }
 
+// A threat on the board: the mover can make a four or better, or the opponent has an open three
+// (a cell making an open four) or a five to make.
+bool is_threat(std::uint16_t feature) {
+    static const std::vector<bool> threats = [] {
+        std::vector<bool> flags(eval_feature_count);
+        for (const char* name : {"mover_threat_four", "mover_threat_four_three", "mover_threat_double_four",
+                                 "mover_threat_flex4", "mover_threat_five", "opponent_threat_flex4",
+                                 "opponent_threat_five"})
+            for (int i = 0; i < eval_feature_count; ++i)
+                if (eval_feature_name(i) == name) flags[static_cast<std::size_t>(i)] = true;
+        return flags;
+    }();
+    return feature < threats.size() && threats[feature];
+}
+
 int run_fit(const std::vector<std::string>& arguments) {
     std::vector<std::string> inputs;
-    std::string out, learning_rate = "cosine:0.05:0.001", start, feature_set = "all";
+    std::string out, learning_rate = "cosine:0.05:0.001", start, feature_set = "all", positions = "all";
     LogisticSettings settings;
     int validation_every = 10;
     po::options_description described("train_gomoku_eval fit: fit the evaluation to games");
@@ -205,6 +220,8 @@ int run_fit(const std::vector<std::string>& arguments) {
         "threads", po::value(&settings.threads)->default_value(1), "threads for the gradient")(
         "seed", po::value(&settings.seed)->default_value(1), "seed of the batch order")(
         "features", po::value(&feature_set), "all, or classic: the 32 features before shape classes (an ablation)")(
+        "positions", po::value(&positions),
+        "all, or quiet: only positions where the mover has no four to make and the opponent no open three")(
         "start", po::value(&start),
         "start from these weights: a weights file, or builtin:RULE for the engine's own (default: zeros)");
     po::variables_map values;
@@ -242,6 +259,11 @@ int run_fit(const std::vector<std::string>& arguments) {
         return 2;
     }
     settings.learning_rate = *schedule;
+    if (positions != "all" && positions != "quiet") {
+        std::cerr << program << " fit: --positions is all or quiet\n";
+        return 2;
+    }
+    const bool quiet_only = positions == "quiet";
     SparseDataset train(1), validation(1);
     std::size_t skipped = 0;
     for (const auto& input : inputs) {
@@ -260,7 +282,7 @@ int run_fit(const std::vector<std::string>& arguments) {
             bool bad = false, decided = false;
             for (const auto& entry : entries) {
                 bad = bad || entry.index >= eval_feature_count;
-                decided = decided || is_decided_by_rule(entry.index);
+                decided = decided || is_decided_by_rule(entry.index) || (quiet_only && is_threat(entry.index));
             }
             if (bad) {
                 std::cerr << program << " fit: " << input << " has a feature index out of range\n";
@@ -274,7 +296,8 @@ int run_fit(const std::vector<std::string>& arguments) {
             (held_out ? validation : train).add(entries, loaded->phases(i), loaded->target(i));
         }
     }
-    std::cerr << fmt::format("{}: {} positions the evaluation decides by rule left out\n", program, skipped);
+    std::cerr << fmt::format("{}: {} positions left out ({})\n", program, skipped,
+                             quiet_only ? "decided by rule, or with a threat" : "decided by rule");
     std::cout << "epoch,learning_rate,train_loss,validation_loss\n";
     if (feature_set != "all" && feature_set != "classic") {
         std::cerr << program << " fit: --features is all or classic\n";

@@ -95,6 +95,9 @@ struct AlphaBetaSettings {
     int futility_margin = 100;
     // With a forced_win hook: nodes with at least this many plies left ask it first. 0: never.
     int threat_search_depth = 0;
+    // With `go movetime`, start new iterations until the time is up (the last one is cut off)
+    // instead of stopping at half of it.
+    bool use_whole_move_time = false;
 };
 
 // A forced win found by the evaluator's own threat search: its first move and its length.
@@ -202,8 +205,11 @@ public:
                     if (root_threatened) scale *= 1.3;
                 }
                 // The next iteration costs a multiple of this one: do not start what cannot finish.
+                // With a fixed time per move a cut-off iteration still improves the move (its
+                // first move is searched first), so the whole time may be used.
                 const auto soft = std::chrono::duration_cast<Clock::duration>((*budget_.soft - start_) * scale);
-                if (elapsed >= soft / 2) break;
+                const bool fixed_time = settings_.use_whole_move_time && limits_.move_time_ms.has_value();
+                if (elapsed >= (fixed_time ? soft : soft / 2)) break;
             }
         }
         result.nodes = nodes_;

@@ -79,6 +79,7 @@ public:
         settings.adaptive_time = options_.boolean("AdaptiveTime");
         settings.late_move_pruning_depth = static_cast<int>(options_.integer("LatePruneDepth"));
         settings.threat_search_depth = static_cast<int>(options_.integer("ThreatSearchDepth"));
+        settings.use_whole_move_time = options_.boolean("WholeMoveTime");
         search_->evaluator().set_threat_search(static_cast<std::uint64_t>(options_.integer("ThreatSearchNodes")),
                                                static_cast<int>(options_.integer("ThreatSearchThrees")));
         search_->evaluator().new_search();
@@ -242,6 +243,8 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
     options.add_check("AdaptiveTime", false, "alphabeta: spend more time when the best move changes");
+    options.add_check("WholeMoveTime", false,
+                      "alphabeta: with go movetime, keep deepening until the time is up (a cut-off iteration still counts)");
     options.add_spin("ThreatSearchDepth", 0, 0, 64,
                      "alphabeta: nodes with at least this many plies left first look for a win by threats (0: off)");
     options.add_spin("ThreatSearchNodes", 500, 1, 1'000'000,

@@ -221,7 +221,7 @@ int run_fit(const std::vector<std::string>& arguments) {
         "seed", po::value(&settings.seed)->default_value(1), "seed of the batch order")(
         "features", po::value(&feature_set), "all, or classic: the 32 features before shape classes (an ablation)")(
         "positions", po::value(&positions),
-        "all, or quiet: only positions where the mover has no four to make and the opponent no open three")(
+        "all, quiet (only positions where the mover has no four to make and the opponent no open three), or every (also those the evaluation decides by rule)")(
         "start", po::value(&start),
         "start from these weights: a weights file, or builtin:RULE for the engine's own (default: zeros)");
     po::variables_map values;
@@ -259,8 +259,8 @@ int run_fit(const std::vector<std::string>& arguments) {
         return 2;
     }
     settings.learning_rate = *schedule;
-    if (positions != "all" && positions != "quiet") {
-        std::cerr << program << " fit: --positions is all or quiet\n";
+    if (positions != "all" && positions != "quiet" && positions != "every") {
+        std::cerr << program << " fit: --positions is all, quiet or every\n";
         return 2;
     }
     const bool quiet_only = positions == "quiet";
@@ -282,7 +282,8 @@ int run_fit(const std::vector<std::string>& arguments) {
             bool bad = false, decided = false;
             for (const auto& entry : entries) {
                 bad = bad || entry.index >= eval_feature_count;
-                decided = decided || is_decided_by_rule(entry.index) || (quiet_only && is_threat(entry.index));
+                decided = decided || (positions != "every" && is_decided_by_rule(entry.index)) ||
+                          (quiet_only && is_threat(entry.index));
             }
             if (bad) {
                 std::cerr << program << " fit: " << input << " has a feature index out of range\n";

@@ -344,6 +344,46 @@ def check_record(page, game, arbiter, engine_binary, directory):
     print(f"{game}: record of {len(moves)} plies stepped through, every position equal to the engine's d")
 
 
+def check_analysis(page, screenshots):
+    """A position set up from TPS is searched live: info lines, the PV drawn on the board, scores
+    in the graph; a move on the board branches the line; Stop stops."""
+    page.tab("analysis")
+    page.set_form("analysis-setup", {"game": "tak"})
+    page.set_form("analysis-setup", {"size": "5", "komi": "0", "position": "2,x4/x5/x2,1,x2/x5/x4,1 2 2", "moves": ""})
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#analysis-setup-button").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous, 10, f"no analysis board: {page.errors()}")
+    check(page.text("#analysis-position") == "2,x4/x5/x2,1,x2/x5/x4,1 2 2", f"the position shown is {page.text('#analysis-position')}")
+    Select(page.find("#analysis-engine")).select_by_value("tak")
+    page.find("#analysis-go").click()
+    page.wait(lambda: "depth" in page.text("#analysis-info") and page.attributes("#analysis-board .pv-number", "data-pv"), 15,
+              f"no live search shown: {page.text('#analysis-info')}")
+    # Let it search a moment, so the line shown (and the screenshot) is a deeper one.
+    page.wait(lambda: len(page.attributes("#analysis-board .pv-number", "data-pv")) >= 3, 15, "the PV stays short")
+    pv = page.attributes("#analysis-board .pv-number", "data-pv")
+    cells = set(page.attributes("#analysis-board [data-cell]", "data-cell"))
+    check(all(cell in cells for path in pv for cell in path.split()), f"the PV marks cells not on the board: {pv}")
+    if screenshots:
+        page.find("#tab-analysis .play-area").screenshot(os.path.join(screenshots, "gui-analysis.png"))
+    # A move on the board: the first cell the page offers, then its first continuation, until played.
+    for _ in range(6):
+        if page.moves("analysis"):
+            break
+        targets = page.attributes("#analysis-board .target", "data-overlay")
+        choices = page.attributes("#analysis-choices button", "data-move")
+        if choices:
+            page.click(f'#analysis-choices button[data-move="{choices[0]}"]')
+        elif targets:
+            page.click_cell("analysis", sorted(targets)[0])
+        time.sleep(0.1)
+    page.wait(lambda: len(page.moves("analysis")) == 1 and page.text("#analysis-ply").startswith("1 /"), 10,
+              "a move on the analysis board did not branch the line")
+    page.wait(lambda: int(page.attributes("#analysis-graph svg", "data-points")[0]) >= 1, 15, "no score in the graph")
+    page.find("#analysis-stop").click()
+    page.wait(lambda: page.attributes("#analysis-stop", "disabled")[0] is not None, 10, "Stop did not stop the search")
+    print(f"analysis: live search shown with a PV of {len(pv)} moves drawn, a branch played, stopped")
+
+
 def check_failing_engines(page):
     """A crashing and a hanging engine are shown as such, and the page goes on working."""
     for name, status, termination in [("crasher", "crashed", "disconnect"), ("hanger", "hung", "time forfeit")]:
@@ -357,6 +397,41 @@ def check_failing_engines(page):
         print(f"{name}: shown as {status}, result {page.text('#play-result')}")
         check(termination.split()[0] in page.text("#play-result") or status == "hung" and "time" in page.text("#play-result"),
               f"{name}: unexpected result {page.text('#play-result')}")
+
+
+def check_watch(driver, gui_binary, directory, screenshots):
+    """`gui watch <arbiter flags>`: the running games live, then the standings as the games end,
+    equal to what the arbiter writes in its results file for the same match."""
+    results = os.path.join(directory, "watch.json")
+    engine = shutil.which("tak", path=os.path.dirname(gui_binary)) or os.path.join(os.path.dirname(gui_binary), "tak")
+    watch = Gui(gui_binary, ["watch", "-game", "tak", "-size", "5",
+                             "-engine", f"cmd={engine}", "name=alphabeta",
+                             "-engine", f"cmd={engine}", "name=random", "option.Player=random",
+                             "-each", "tc=6+0.1", "stderr=/dev/null", "-rounds", "2", "-games", "2",
+                             "-concurrency", "2", "-jsonout", results])
+    try:
+        page = Page(driver, watch.url)
+        page.wait(lambda: len(page.attributes("#watch-games .watch-card svg", "data-game")) == 2, 20, "no live games shown")
+        page.wait(lambda: all(int(p) >= 6 for p in page.driver.execute_script(
+            "return [...document.querySelectorAll('.watch-heading')].map(e => e.textContent.match(/ply (\\d+)/)[1])")), 30,
+            "the live games do not advance")
+        if screenshots:
+            page.find("#tab-watch").screenshot(os.path.join(screenshots, "gui-watch.png"))
+        page.wait(lambda: "match over" in page.text("#watch-standings"), 120, "the match did not end on the page")
+        cells = page.driver.execute_script(
+            "return [...document.querySelectorAll('#watch-standings table.pairs tr[data-pair] td')].map(e => e.textContent)")
+        import json
+        with open(results) as file:
+            summary = json.load(file)["summary"]["pairs"][0]
+        expected = [str(summary["wins"]), str(summary["losses"]), str(summary["draws"])]
+        check(cells[1:4] == expected, f"the page shows W/L/D {cells[1:4]}, the results file {expected}")
+        check(cells[9] == "[" + ", ".join(map(str, summary["pentanomial"])) + "]",
+              f"the page shows Ptnml {cells[9]}, the results file {summary['pentanomial']}")
+        check(not page.errors(), f"the page showed errors: {page.errors()}")
+        print(f"watch: live boards shown; standings {cells[0]} W/L/D {'/'.join(expected)}, Ptnml {cells[9]}, "
+              f"Elo {cells[5]} as in the results file")
+    finally:
+        watch.stop()
 
 
 def main():
@@ -383,12 +458,14 @@ def main():
             play_full_game(page, game, os.path.join(args.bin, game), rng, args.screenshots)
         for game in args.games.split(","):
             check_record(page, game, os.path.join(args.bin, "arbiter"), os.path.join(args.bin, game), directory)
+        check_analysis(page, args.screenshots)
         check_failing_engines(page)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.find("#play-typed input").send_keys("a1")
         page.find("#play-typed button").click()
         page.wait(lambda: len(page.moves("play")) >= 2, 10, "after the failing engines, a new game did not go on")
         check(not page.errors(), f"the page showed errors: {page.errors()}")
+        check_watch(driver, args.gui, directory, args.screenshots)
         print("1 passed, 0 failed")
         return 0
     except Failure as failure:

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <thread>
 
 #include <fmt/format.h>
@@ -39,7 +40,7 @@ public:
 
     void handle(const json::Value& message, const std::shared_ptr<Client>& from) override {
         const std::string& type = message["type"].as_string();
-        if (type != "goto" && type != "move" && type != "analyse" && type != "stop") {
+        if (type != "goto" && type != "move" && type != "start" && type != "stop") {
             from->send(error_message(fmt::format("an analysis board does not know '{}'", type), id_));
             return;
         }
@@ -132,6 +133,7 @@ private:
             }
             // The same move as the line's next one just steps forward; another one branches.
             if (!(ply_ < line_.moves.size() && line_.moves[ply_] == *move)) {
+                std::erase_if(analysed_, [&](const auto& entry) { return entry.first > ply_; });
                 line_.moves.resize(ply_);
                 line_.comments.resize(ply_);
                 scores_.resize(ply_);
@@ -140,7 +142,7 @@ private:
                 scores_.emplace_back();
             }
             ++ply_;
-        } else if (type == "analyse") {
+        } else if (type == "start") {
             const std::string& name = message["engine"].as_string();
             const EngineEntry* entry = nullptr;
             for (const EngineEntry& candidate : engines_)
@@ -189,6 +191,7 @@ private:
             }
         }
         const auto state = record.current();
+        info_throttle_.reset();
         const auto reply = engine_->think(arbiter::position_command<A>(engine_->dialect(), record), "go infinite",
                                           std::chrono::hours(24 * 365), [&](std::string_view text) {
                                               const auto line = parse_search_line(text);
@@ -196,12 +199,12 @@ private:
                                               std::lock_guard guard(mutex_);
                                               info_ = search_line_json(*line);
                                               info_["pv"] = pv_json<View>(state, line->pv);
-                                              if (line->score_cp && ply < scores_.size() + 1) {
+                                              if (line->score_cp) {
                                                   // The score of the position after ply moves, from the first player's view.
                                                   const int score = G::side_to_move(state) == Side::first ? *line->score_cp : -*line->score_cp;
                                                   analysed_[ply] = score;
                                               }
-                                              if (info_throttle_.ready()) send_info();
+                                              if (info_throttle_.ready(line->depth)) send_info();
                                           });
         lock.lock();
         if (reply.kind == arbiter::EngineReply::Kind::interrupted) {
@@ -227,6 +230,8 @@ private:
         message["id"] = id_;
         message["ply"] = static_cast<std::int64_t>(ply_);
         message["info"] = info_;
+        // The graph's point for this ply (first player's view), so the graph follows the search.
+        if (const auto found = analysed_.find(ply_); found != analysed_.end()) message["graph_score"] = found->second;
         subscribers_.send_all(json::write(message));
     }
 
@@ -274,7 +279,7 @@ private:
         // Scores per ply: the engine's analysis where there is one, else the record's comment.
         json::Array scores;
         for (std::size_t ply = 1; ply <= line_.moves.size(); ++ply) {
-            if (auto found = analysed_.find(ply); found != analysed_.end() && ply < line_.moves.size() + 1)
+            if (auto found = analysed_.find(ply); found != analysed_.end())
                 scores.emplace_back(found->second);
             else if (ply - 1 < scores_.size() && scores_[ply - 1])
                 scores.emplace_back(*scores_[ply - 1]);

@@ -37,7 +37,7 @@ public:
         std::lock_guard lock(mutex_);
         client->send(json::write(match_json()));
         for (const auto& [number, game] : games_)
-            if (!game->finished) client->send(game->snapshot);
+            if (!game->finished && !game->snapshot.empty()) client->send(game->snapshot);
     }
 
     void unsubscribe(std::uint64_t client_id) override { subscribers_.remove(client_id); }
@@ -126,7 +126,7 @@ private:
             const auto line = parse_search_line(text);
             if (!line) return;
             if (line->score_cp) last_score = side == Side::first ? *line->score_cp : -*line->score_cp;
-            if (!throttle.ready()) return;
+            if (!throttle.ready(line->depth)) return;
             json::Value message;
             message["type"] = "watch_info";
             message["id"] = owner.id_;

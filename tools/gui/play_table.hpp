@@ -237,7 +237,7 @@ private:
             info_ = message["info"];
             info_["pv"] = message["pv"];
         }
-        if (info_throttle_.ready()) subscribers_.send_all(text_message);
+        if (info_throttle_.ready(line->depth)) subscribers_.send_all(text_message);
     }
 
     void execute(const Command& command, std::unique_lock<std::mutex>& lock) {

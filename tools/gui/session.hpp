@@ -66,21 +66,28 @@ std::optional<SearchLine> parse_search_line(std::string_view line);
 // {"depth", "seldepth", "score", "mate", "nodes", "nps", "time", "text"} (the PV separately).
 json::Value search_line_json(const SearchLine& line);
 
-// Rate limit for live updates (info lines): at most one per interval.
+// Rate limit for live updates (info lines): at most one per interval, except that the first line
+// of each new depth always goes out, so the page never misses the line a finished iteration printed.
 class Throttle {
 public:
     explicit Throttle(std::chrono::milliseconds interval) : interval_(interval) {}
-    bool ready() {
+    bool ready(std::optional<int> depth = std::nullopt) {
         const auto now = std::chrono::steady_clock::now();
-        if (now - last_ < interval_) return false;
+        const bool new_depth = depth && depth != last_depth_;
+        if (depth) last_depth_ = depth;
+        if (!new_depth && now - last_ < interval_) return false;
         last_ = now;
         return true;
     }
-    void reset() { last_ = {}; }
+    void reset() {
+        last_ = {};
+        last_depth_.reset();
+    }
 
 private:
     std::chrono::milliseconds interval_;
     std::chrono::steady_clock::time_point last_{};
+    std::optional<int> last_depth_;
 };
 
 // Milliseconds from a JSON field: a whole number in [minimum, maximum], or an error naming it.

@@ -220,7 +220,7 @@ class BoardPanel {
       const status = state.status ? state.status[side] : '';
       row.innerHTML = '';
       const label = document.createElement('span');
-      label.textContent = `${state.side_names[side]}: ${name}`;
+      label.textContent = name ? `${state.side_names[side]}: ${name}` : state.side_names[side];
       row.appendChild(label);
       if (status && status !== 'person') {
         const tag = document.createElement('span');
@@ -370,11 +370,13 @@ function drawWatch() {
     table.innerHTML = '<tr><th>Pair</th><th>W</th><th>L</th><th>D</th><th>Score</th><th>Elo</th><th>Pair Elo</th><th>nElo</th><th>LOS</th><th>Ptnml(0-2)</th></tr>';
     const number = (v, digits) => (v === null || v === undefined ? '—' : Number(v).toFixed(digits));
     for (const pair of standings.summary.pairs) {
+      // JSON has no infinity: a null Elo with a clean sweep is an infinite one.
+      const elo = (value) => (value === null && (pair.score === 1 || pair.score === 0) ? (pair.score === 1 ? '+∞' : '−∞') : number(value, 1));
       const row = document.createElement('tr');
       const cells = [`${names[pair.first]} vs ${names[pair.second]}`, pair.wins, pair.losses, pair.draws, number(pair.score * 100, 1) + '%',
-        `${number(pair.elo, 1)} ± ${number(pair.elo_error_95, 1)}`,
-        pair.pair_elo !== undefined ? `${number(pair.pair_elo, 1)} ± ${number(pair.pair_elo_error_95, 1)}` : '—',
-        pair.nelo !== undefined ? `${number(pair.nelo, 1)} ± ${number(pair.nelo_error_95, 1)}` : '—',
+        `${elo(pair.elo)} ± ${number(pair.elo_error_95, 1)}`,
+        pair.pair_elo !== undefined ? `${elo(pair.pair_elo)} ± ${number(pair.pair_elo_error_95, 1)}` : '—',
+        pair.nelo !== undefined ? `${elo(pair.nelo)} ± ${number(pair.nelo_error_95, 1)}` : '—',
         number(pair.los_percent, 1) + '%', '[' + pair.pentanomial.join(', ') + ']'];
       for (const value of cells) {
         const cell = document.createElement('td');
@@ -483,6 +485,10 @@ function onMessage(message) {
         if (!panel.state || panel.state.id !== message.id) continue;
         const info = Object.assign({}, message.info, {pv: message.pv || message.info.pv});
         if (message.side !== undefined) info.side = message.side;
+        if (message.graph_score !== undefined && message.ply > 0 && message.ply === panel.state.ply) {
+          while (panel.state.scores.length < message.ply) panel.state.scores.push(null);
+          panel.state.scores[message.ply - 1] = message.graph_score;
+        }
         panel.updateInfo(info);
       }
       break;
@@ -537,7 +543,7 @@ function connect() {
   });
   socket.addEventListener('message', (event) => {
     let message;
-    try { message = JSON.parse(event.data); } catch (error) { showError('the server sent something that is not JSON'); return; }
+    try { message = JSON.parse(event.data); } catch (error) { showError('the server sent something that is not JSON: ' + String(event.data).slice(0, 160)); return; }
     onMessage(message);
   });
   socket.addEventListener('close', () => {
@@ -631,7 +637,7 @@ function init() {
     if (event.key === 'ArrowRight') analysisGoto(state.ply + 1);
   });
   $('#analysis-go').addEventListener('click', () => panels.analysis.state &&
-    send({type: 'analyse', id: panels.analysis.state.id, engine: $('#analysis-engine').value}));
+    send({type: 'start', id: panels.analysis.state.id, engine: $('#analysis-engine').value}));
   $('#analysis-stop').addEventListener('click', () => panels.analysis.state && send({type: 'stop', id: panels.analysis.state.id}));
   for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => {
     showTab(tab.getAttribute('data-tab'));

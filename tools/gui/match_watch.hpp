@@ -62,7 +62,10 @@ public:
                        const arbiter::Results& results, const arbiter::MatchDescription& description) override {
         std::lock_guard lock(mutex_);
         standings_ = match_standings(description, results);
-        if (auto found = games_.find(game.number); found != games_.end()) found->second->finished = true;
+        if (auto found = games_.find(game.number); found != games_.end()) {
+            found->second->finished = true;
+            found->second->flush();  // the final position, if the throttle held it back
+        }
         json::Value message;
         message["type"] = "watch_over";
         message["id"] = id_;
@@ -85,7 +88,40 @@ private:
     struct GameWatch : arbiter::GameObserver<G> {
         GameWatch(MatchWatch& owner, const arbiter::ScheduledGame& game) : owner(owner), game(game) {}
 
+        // At most twenty positions a second per game go out (a fast match moves faster than anyone
+        // can watch); one held back is sent with the next, or when the game ends.
         void position_changed(const GameRecord<G>& record, const arbiter::Clocks& clocks) override {
+            current = record.current();
+            if (last_score) {
+                scores.resize(record.moves().size());
+                if (!record.moves().empty()) scores.back() = *last_score;
+                last_score.reset();
+            }
+            if (!position_throttle.ready()) {
+                held.emplace(record, clocks);
+                return;
+            }
+            held.reset();
+            send_position(record, clocks);
+        }
+
+        // Called under the owner's lock.
+        void flush() {
+            if (!held) return;
+            std::string text = position_text(held->first, held->second);
+            held.reset();
+            snapshot = text;
+            owner.subscribers_.send_all(text);
+        }
+
+        void send_position(const GameRecord<G>& record, const arbiter::Clocks& clocks) {
+            std::string text = position_text(record, clocks);
+            std::lock_guard lock(owner.mutex_);
+            snapshot = text;
+            owner.subscribers_.send_all(text);
+        }
+
+        std::string position_text(const GameRecord<G>& record, const arbiter::Clocks& clocks) {
             json::Value message;
             message["type"] = "watch_game";
             message["id"] = owner.id_;
@@ -110,16 +146,10 @@ private:
             for (const auto& clock : clocks) clock_list.push_back(clock ? json::Value(clock->remaining_ms()) : json::Value());
             message["clocks"] = std::move(clock_list);
             scores.resize(moves.size());
-            if (last_score && !moves.empty()) scores.back() = *last_score;
-            last_score.reset();
             json::Array score_list;
             for (const auto& score : scores) score_list.push_back(score ? json::Value(*score) : json::Value());
             message["scores"] = std::move(score_list);
-            current = record.current();
-            std::string text = json::write(message);
-            std::lock_guard lock(owner.mutex_);
-            snapshot = text;
-            owner.subscribers_.send_all(text);
+            return json::write(message);
         }
 
         void search_line(Side side, std::string_view text) override {
@@ -139,7 +169,9 @@ private:
 
         MatchWatch& owner;
         arbiter::ScheduledGame game;
-        std::optional<typename G::State> current;
+        std::optional<typename G::State> current;  // the position being searched
+        std::optional<std::pair<GameRecord<G>, arbiter::Clocks>> held;
+        Throttle position_throttle{std::chrono::milliseconds(50)};
         std::vector<std::optional<int>> scores;  // per ply, first player's view
         std::optional<int> last_score;
         Throttle throttle{std::chrono::milliseconds(200)};

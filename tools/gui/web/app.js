@@ -355,12 +355,28 @@ function openAnalysis(request) {
 }
 
 // ---- Watch
-function drawWatch() {
+// Messages only mark what changed; drawing happens at most ten times a second, so a fast match
+// with many games at once never floods the browser.
+const dirty = {standings: false, games: new Set(), scheduled: false};
+function scheduleWatchDraw(number) {
+  if (number === undefined) dirty.standings = true;
+  else dirty.games.add(number);
+  if (dirty.scheduled) return;
+  dirty.scheduled = true;
+  setTimeout(() => requestAnimationFrame(() => {
+    dirty.scheduled = false;
+    drawWatch(dirty.standings, dirty.games);
+    dirty.standings = false;
+    dirty.games = new Set();
+  }), 100);
+}
+
+function drawWatch(standingsChanged = true, changedGames = null) {
   $('#watch-none').hidden = watch.id !== null;
   const box = $('#watch-standings');
-  box.textContent = '';
   const standings = watch.standings;
-  if (standings) {
+  if (standingsChanged) box.textContent = '';
+  if (standings && standingsChanged) {
     const names = standings.engines.map((e) => e.name);
     const heading = document.createElement('h2');
     heading.textContent = `${standings.game} ${standings.variant}: ${standings.games.length} of ${standings.scheduled_games} games played${watch.over ? ' (match over)' : ''}`;
@@ -422,6 +438,8 @@ function drawWatch() {
       card.className = 'watch-card';
       card.setAttribute('data-number', String(number));
       grid.appendChild(card);
+    } else if (changedGames && !changedGames.has(number)) {
+      continue;
     }
     drawWatchCard(card, game);
   }
@@ -501,7 +519,7 @@ function onMessage(message) {
       watch.standings = message.standings && message.standings.engines ? message.standings : watch.standings;
       watch.over = message.over;
       for (const number of [...watch.games.keys()]) if (!message.running.includes(number) && watch.games.get(number).result) watch.games.delete(number);
-      drawWatch();
+      scheduleWatchDraw();
       break;
     case 'watch_game': {
       const game = watch.games.get(message.number) || {};
@@ -509,23 +527,23 @@ function onMessage(message) {
       game.received = performance.now();
       if (game.info && game.info.side !== message.to_move) game.info = null;
       watch.games.set(message.number, game);
-      drawWatch();
+      scheduleWatchDraw(message.number);
       break;
     }
     case 'watch_info': {
       const game = watch.games.get(message.number);
       if (!game) break;
       game.info = Object.assign({}, message.info, {pv: message.pv, side: message.side});
-      drawWatch();
+      scheduleWatchDraw(message.number);
       break;
     }
     case 'watch_over': {
       const game = watch.games.get(message.number);
       if (game) {
         game.result = message;
-        setTimeout(() => { watch.games.delete(message.number); drawWatch(); }, 3000);
+        setTimeout(() => { watch.games.delete(message.number); scheduleWatchDraw(); }, 3000);
       }
-      drawWatch();
+      scheduleWatchDraw(message.number);
       break;
     }
     default:

@@ -47,7 +47,7 @@ GAMES = {
     "tak": {"form": {"size": "4", "komi": "0"}, "options": {"Size": "4"}},
     "gomoku": {"form": {"size": "9", "rule": "renju"}, "options": {"Width": "9", "Height": "9", "Rule": "renju"}},
     "twixt": {"form": {"size": "8"}, "options": {"BoardSize": "8"}},
-    "ur": {"form": {"ruleset": "blitz", "pieces": "3"}, "options": {"Ruleset": "blitz", "Pieces": "3"}},
+    "ur": {"form": {"ruleset": "blitz", "pieces": "2"}, "options": {"Ruleset": "blitz", "Pieces": "2"}},
     "expendibots": {"form": {}, "options": {}},
 }
 RESULTS = {"p1win": "1-0", "p2win": "0-1", "draw": "1/2-1/2"}
@@ -66,6 +66,9 @@ def engine_session(binary, game, commands):
     """Runs the engine with `ugi`, the game's options and `commands`; returns its output."""
     lines = ["ugi"] + [f"setoption name {k} value {v}" for k, v in GAMES[game]["options"].items()] + commands + ["quit"]
     run = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    if run.returncode != 0:
+        raise Failure(f"{binary} exited with status {run.returncode} on {lines}: stdout ends {run.stdout[-300:]!r}, "
+                      f"stderr {run.stderr[-300:]!r}")
     return run.stdout
 
 
@@ -220,7 +223,8 @@ def play_full_game(page, game, engine_binary, rng, screenshots):
     moves = page.moves("play")
     output = engine_session(engine_binary, game, ["position startpos moves " + " ".join(moves), "query result"])
     response = re.findall(r"^response (\w+)", output, re.M)
-    check(response and response[-1] in RESULTS, f"{game}: the engine gave no result for the page's moves: {output[-400:]}")
+    check(response and response[-1] in RESULTS,
+          f"{game}: the engine gave no result for the page's moves {moves}: {output[-400:]}")
     check(shown == RESULTS[response[-1]], f"{game}: the page shows {shown}, the engine says {response[-1]} for {moves}")
     print(f"{game}: {len(moves)} plies, {clicks} moves by clicks, result {shown} ({page.text('#play-result')})")
     if screenshots:
@@ -306,7 +310,7 @@ def record_for(game, arbiter, engine_binary, directory):
     """A short match between two engines (one playing randomly) through the arbiter: its record."""
     path = os.path.join(directory, f"{game}-record.txt")
     variant = {"tak": ["-size", "5", "-komi", "1.5"], "gomoku": ["-size", "9", "-rule", "renju"],
-               "twixt": ["-size", "8"], "ur": ["-ruleset", "blitz", "-pieces", "3"], "expendibots": []}[game]
+               "twixt": ["-size", "8"], "ur": ["-ruleset", "blitz", "-pieces", "2"], "expendibots": []}[game]
     random_player = {"tak": ["option.Player=random"], "expendibots": ["option.Player=random"],
                      "ur": ["option.Player=random"]}.get(game, [])
     command = [arbiter, "-game", game] + variant + [
@@ -318,7 +322,7 @@ def record_for(game, arbiter, engine_binary, directory):
         return file.read()
 
 
-def check_record(page, game, arbiter, engine_binary, directory):
+def check_record(page, game, arbiter, engine_binary, directory, screenshots):
     text = record_for(game, arbiter, engine_binary, directory)
     page.tab("analysis")
     page.set_form("record-form", {"game": game})
@@ -341,7 +345,37 @@ def check_record(page, game, arbiter, engine_binary, directory):
         expected = engine_board(game, output)
         shown = page_board(page, game)
         check(shown == expected, f"{game} record, ply {ply}: the page draws {shown}, the engine's d shows {expected}")
+    if screenshots:
+        page.find("#analysis-board svg").screenshot(os.path.join(screenshots, f"gui-{game}-record.png"))
     print(f"{game}: record of {len(moves)} plies stepped through, every position equal to the engine's d")
+
+
+def set_up(page, game, fields):
+    page.tab("analysis")
+    page.set_form("analysis-setup", {"game": game})
+    page.set_form("analysis-setup", fields)
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#analysis-setup-button").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous, 10, f"no analysis board: {page.errors()}")
+
+
+def check_set_ups(page, screenshots):
+    """Positions set up from text: Tak stacks drawn piece by piece, renju's forbidden points."""
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "x2,12S,x2/x,2121C,x3/x2,21112,x2/x5/1,x3,2 1 10", "moves": ""})
+    stacks = page_board(page, "tak")
+    check(stacks == {"c5": "12S", "b4": "2121C", "c3": "21112", "a1": "1", "e1": "2"}, f"the Tak stacks drawn: {stacks}")
+    layers = page.driver.execute_script("return document.querySelectorAll('#analysis-board [data-stack=\"21112\"] rect').length")
+    check(layers >= 5, f"the stack of five shows {layers} parts")
+    if screenshots:
+        page.find("#analysis-board svg").screenshot(os.path.join(screenshots, "gui-tak-stacks.png"))
+    # Black e5 f5 and g6 g7 on 9x9 renju: g5 would be a double three, forbidden to Black.
+    set_up(page, "gomoku", {"size": "9", "rule": "renju", "position": "", "moves": "e5 a1 f5 c1 g6 i9 g7 a9"})
+    forbidden = page.driver.execute_script(
+        "return [...document.querySelectorAll('#analysis-board [data-forbidden]')].map(e => e.closest('[data-cell]').dataset.cell)")
+    check("g5" in forbidden, f"renju: g5 is not marked forbidden, the marks are {forbidden}")
+    if screenshots:
+        page.find("#analysis-board svg").screenshot(os.path.join(screenshots, "gui-gomoku-renju.png"))
+    print(f"set-ups: Tak stacks drawn as the TPS says; renju marks {forbidden} forbidden for Black")
 
 
 def check_analysis(page, screenshots):
@@ -388,7 +422,7 @@ def check_failing_engines(page):
     """A crashing and a hanging engine are shown as such, and the page goes on working."""
     for name, status, termination in [("crasher", "crashed", "disconnect"), ("hanger", "hung", "time forfeit")]:
         new_game(page, "tak", ["person", name], movetime="200")
-        page.set_form("play-setup", {})
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, f"{name}: the person never got the move")
         page.find("#play-typed input").send_keys("a1")
         page.find("#play-typed button").click()
         page.wait(lambda: page.text("#play-result"), 15, f"{name}: no result shown")
@@ -457,10 +491,13 @@ def main():
         for game in args.games.split(","):
             play_full_game(page, game, os.path.join(args.bin, game), rng, args.screenshots)
         for game in args.games.split(","):
-            check_record(page, game, os.path.join(args.bin, "arbiter"), os.path.join(args.bin, game), directory)
+            check_record(page, game, os.path.join(args.bin, "arbiter"), os.path.join(args.bin, game), directory,
+                         args.screenshots)
+        check_set_ups(page, args.screenshots)
         check_analysis(page, args.screenshots)
         check_failing_engines(page)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
         page.find("#play-typed input").send_keys("a1")
         page.find("#play-typed button").click()
         page.wait(lambda: len(page.moves("play")) >= 2, 10, "after the failing engines, a new game did not go on")

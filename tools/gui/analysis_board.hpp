@@ -24,8 +24,9 @@ public:
     using A = typename View::Adapter;
     using G = typename A::Game;
 
-    AnalysisBoard(std::int64_t id, const RecordLine<G>& line, std::vector<EngineEntry> engines)
-        : id_(id), line_(line), engines_(std::move(engines)) {
+    // Shows the position after `ply` moves of the line first.
+    AnalysisBoard(std::int64_t id, const RecordLine<G>& line, std::vector<EngineEntry> engines, std::size_t ply = 0)
+        : id_(id), line_(line), engines_(std::move(engines)), ply_(std::min(ply, line.moves.size())) {
         for (std::size_t ply = 0; ply < line_.moves.size(); ++ply) {
             const Side mover = mover_at(ply);
             auto score = score_from_comment(ply < line_.comments.size() ? line_.comments[ply] : std::string());
@@ -315,7 +316,7 @@ private:
     std::int64_t id_;
     RecordLine<G> line_;
     std::vector<EngineEntry> engines_;
-    std::size_t ply_ = 0;
+    std::size_t ply_;
     std::vector<std::optional<int>> scores_;  // from the record's comments, first player's view
     std::map<std::size_t, int> analysed_;     // ply -> the analysing engine's last score there
     arbiter::Adjudication adjudication_;

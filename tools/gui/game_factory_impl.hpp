@@ -75,7 +75,8 @@ public:
     Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const json::Value& request,
                                                     const std::vector<EngineEntry>& engines) const override {
         RecordLine<G> line;
-        if (request["type"].as_string() == "load_record") {
+        const bool from_record = request["type"].as_string() == "load_record";
+        if (from_record) {
             auto index = optional_integer(request, "index", 0, 1'000'000);
             if (!index) return make_error(index.error());
             auto read = View::read_record(request["text"].as_string(), static_cast<std::size_t>(index->value_or(0)));
@@ -94,7 +95,9 @@ public:
                     return make_error(fmt::format("move '{}': {}", word, status.error()));
             line.moves = record.moves();
         }
-        return std::shared_ptr<Session>(std::make_shared<AnalysisBoard<View>>(id, line, engines));
+        // A record is stepped through from its start; a set-up shows the position its moves reach.
+        const std::size_t ply = from_record ? 0 : line.moves.size();
+        return std::shared_ptr<Session>(std::make_shared<AnalysisBoard<View>>(id, line, engines, ply));
     }
 
     std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const override {

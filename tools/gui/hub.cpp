@@ -15,6 +15,8 @@ Hub::~Hub() {
         sessions.swap(sessions_);
     }
     for (auto& [id, entry] : sessions) entry.session->close();
+    std::lock_guard lock(closers_mutex_);
+    closers_.clear();  // joins every closing thread
 }
 
 void Hub::opened(const std::shared_ptr<Client>&) {}
@@ -37,7 +39,13 @@ void Hub::closed(const std::shared_ptr<Client>& client) {
 }
 
 void Hub::close_later(std::shared_ptr<Session> session) {
-    std::thread([session = std::move(session)] { session->close(); }).detach();
+    std::lock_guard lock(closers_mutex_);
+    std::erase_if(closers_, [](const Closer& closer) { return closer.done->load(); });
+    auto done = std::make_shared<std::atomic<bool>>(false);
+    closers_.push_back({done, std::jthread([session = std::move(session), done] {
+                            session->close();
+                            done->store(true);
+                        })});
 }
 
 std::shared_ptr<Session> Hub::add_shared_session(const std::function<std::shared_ptr<Session>(std::int64_t id)>& make,

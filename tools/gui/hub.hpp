@@ -3,7 +3,9 @@
 // that asked for it and closed when it disconnects), subscribes clients to sessions, and answers
 // anything it cannot use with an error message. Never throws on bad input.
 
+#include <atomic>
 #include <cstdint>
+#include <thread>
 #include <functional>
 #include <map>
 #include <memory>
@@ -40,10 +42,18 @@ private:
     void handle(const std::shared_ptr<Client>& client, const json::Value& message);
     void create(const std::shared_ptr<Client>& client, const json::Value& message);
     std::shared_ptr<Session> find(std::int64_t id);
-    // Closes on a helper thread: stopping an engine may take a second or two.
-    static void close_later(std::shared_ptr<Session> session);
+    // Closes on a helper thread (stopping an engine may take a second or two); the hub joins
+    // them all before it is destroyed.
+    void close_later(std::shared_ptr<Session> session);
+
+    struct Closer {
+        std::shared_ptr<std::atomic<bool>> done;
+        std::jthread thread;
+    };
 
     std::vector<EngineEntry> engines_;
+    std::mutex closers_mutex_;
+    std::vector<Closer> closers_;
     std::mutex mutex_;
     std::map<std::int64_t, Entry> sessions_;
     std::int64_t next_id_ = 1;

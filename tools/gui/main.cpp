@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/match.hpp"
 #include "tools/gui/game_factory.hpp"
 #include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
@@ -63,10 +64,14 @@ int main(int argc, char** argv) {
         }
         auto watch = hub.add_shared_session(
             [&](std::int64_t id) { return factory->new_watch(id, match->config); }, match->config.game);
-        match_thread = std::jthread([factory, watch, &match] {
+        match_thread = std::jthread([factory, watch, &match, &server] {
             const int status = factory->run_match(*watch, match->config, match->arguments);
             std::fputs(fmt::format("gui: the match ended (arbiter status {}); the page still shows it. Ctrl-C ends the gui.\n", status).c_str(),
                        stderr);
+            // The arbiter's handler took SIGINT/SIGTERM: once one came (during the match or
+            // after it), the server stops too.
+            while (!bge::arbiter::interrupt_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            server.stop();
         });
     }
     // In watch mode the arbiter's own handler takes SIGINT: it ends the match cleanly first.

@@ -73,10 +73,12 @@ def engine_session(binary, game, commands):
 
 
 class Gui:
-    def __init__(self, gui_binary, arguments):
-        self.process = subprocess.Popen([gui_binary, "--port", "0"] + arguments, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
+    """The gui (or `arbiter ... -live 0`, which announces its page on stderr) on a free port."""
+    def __init__(self, gui_binary, arguments, arbiter=False):
+        command = [gui_binary] + (arguments + ["-live", "0"] if arbiter else ["--port", "0"] + arguments)
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL if arbiter else subprocess.PIPE,
+                                        stderr=subprocess.PIPE if arbiter else subprocess.DEVNULL, text=True)
+        line = (self.process.stderr if arbiter else self.process.stdout).readline()
         match = re.search(r"http://([\d.]+):(\d+)/", line)
         if not match:
             self.process.kill()
@@ -466,6 +468,18 @@ def check_watch(driver, gui_binary, directory, screenshots):
               f"Elo {cells[5]} as in the results file")
     finally:
         watch.stop()
+    # The same page from the arbiter itself: arbiter <flags> -live PORT.
+    arbiter = Gui(os.path.join(os.path.dirname(gui_binary), "arbiter"), [
+        "-game", "ur", "-engine", f"cmd={os.path.join(os.path.dirname(gui_binary), 'ur')}", "name=expectimax",
+        "-engine", f"cmd={os.path.join(os.path.dirname(gui_binary), 'ur')}", "name=random", "option.Player=random",
+        "-each", "st=0.05", "stderr=/dev/null", "-rounds", "1", "-games", "2"], arbiter=True)
+    try:
+        page = Page(driver, arbiter.url)
+        page.wait(lambda: page.attributes('#watch-games .watch-card svg[data-game="ur"]', "data-game"), 20,
+                  "arbiter -live: no live game shown")
+        print("arbiter -live: the match's Ur games shown live")
+    finally:
+        arbiter.stop()
 
 
 def main():

@@ -9,6 +9,7 @@
 
 #include "core/expected.hpp"
 #include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/journal.hpp"
 #include "tools/gui/session.hpp"
 
 namespace bge::gui {
@@ -27,8 +28,8 @@ public:
                                                             const std::vector<EngineEntry>& engines) const = 0;
     // A watch session for a match of this game, and the match itself (blocking; the exit status).
     virtual std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const = 0;
-    virtual int run_match(Session& watch, const arbiter::MatchConfig& config,
-                          const std::vector<std::string>& arguments) const = 0;
+    virtual int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,
+                          const std::optional<arbiter::JournalContents>& resume) const = 0;
 };
 
 // nullptr for an unknown game.

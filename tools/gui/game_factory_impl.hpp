@@ -106,9 +106,9 @@ public:
         return std::make_shared<MatchWatch<View>>(id, std::move(names));
     }
 
-    int run_match(Session& watch, const arbiter::MatchConfig& config,
-                  const std::vector<std::string>& arguments) const override {
-        return arbiter::run_match<A>(config, arguments, std::nullopt, dynamic_cast<MatchWatch<View>*>(&watch));
+    int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,
+                  const std::optional<arbiter::JournalContents>& resume) const override {
+        return arbiter::run_match<A>(config, arguments, resume, dynamic_cast<MatchWatch<View>*>(&watch));
     }
 
 private:

@@ -3,16 +3,14 @@
 
 #include <cstdio>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "tools/arbiter/command_line.hpp"
-#include "tools/arbiter/match.hpp"
-#include "tools/gui/game_factory.hpp"
 #include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
+#include "tools/gui/live_match.hpp"
 #include "tools/gui/web_server.hpp"
 
 int main(int argc, char** argv) {
@@ -41,6 +39,13 @@ int main(int argc, char** argv) {
         match = std::move(*parsed);
     }
 
+    if (match) {
+        LiveMatchOptions live;
+        live.server = options->server;
+        live.static_folder = options->static_folder;
+        return run_live_match(live, *match);
+    }
+
     Hub hub(options->engines);
     WebServer server(options->server, StaticFiles(options->static_folder),
                      ServerHandlers{[&](const auto& client) { hub.opened(client); },
@@ -54,27 +59,6 @@ int main(int argc, char** argv) {
                                                                                    : options->server.host;
     std::fputs(fmt::format("gui: serving http://{}:{}/\n", host, server.port()).c_str(), stdout);
     std::fflush(stdout);
-
-    std::jthread match_thread;
-    if (match) {
-        const GameFactory* factory = factory_for(match->config.game);
-        if (!factory) {
-            std::fputs(fmt::format("gui: error: watch: unknown game '{}'\n", match->config.game).c_str(), stderr);
-            return 2;
-        }
-        auto watch = hub.add_shared_session(
-            [&](std::int64_t id) { return factory->new_watch(id, match->config); }, match->config.game);
-        match_thread = std::jthread([factory, watch, &match, &server] {
-            const int status = factory->run_match(*watch, match->config, match->arguments);
-            std::fputs(fmt::format("gui: the match ended (arbiter status {}); the page still shows it. Ctrl-C ends the gui.\n", status).c_str(),
-                       stderr);
-            // The arbiter's handler took SIGINT/SIGTERM: once one came (during the match or
-            // after it), the server stops too.
-            while (!bge::arbiter::interrupt_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            server.stop();
-        });
-    }
-    // In watch mode the arbiter's own handler takes SIGINT: it ends the match cleanly first.
-    server.run(!match);
+    server.run(true);
     return 0;
 }

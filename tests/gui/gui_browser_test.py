@@ -69,6 +69,9 @@ def engine_session(binary, game, commands):
     if run.returncode != 0:
         raise Failure(f"{binary} exited with status {run.returncode} on {lines}: stdout ends {run.stdout[-300:]!r}, "
                       f"stderr {run.stderr[-300:]!r}")
+    if "response" not in run.stdout and any(c.startswith("query") for c in commands):
+        raise Failure(f"{binary} answered no query (status {run.returncode}) to {lines}: stdout ({len(run.stdout)} "
+                      f"bytes) ends {run.stdout[-300:]!r}, stderr {run.stderr[-500:]!r}")
     return run.stdout
 
 
@@ -76,14 +79,20 @@ class Gui:
     """The gui (or `arbiter ... -live 0`, which announces its page on stderr) on a free port."""
     def __init__(self, gui_binary, arguments, arbiter=False):
         command = [gui_binary] + (arguments + ["-live", "0"] if arbiter else ["--port", "0"] + arguments)
+        # The gui's stderr (its engines' warnings, the engines' own stderr) is kept for a failure report.
+        self.log = tempfile.NamedTemporaryFile(mode="w+", prefix="gui-stderr-", suffix=".log", delete=False)
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL if arbiter else subprocess.PIPE,
-                                        stderr=subprocess.PIPE if arbiter else subprocess.DEVNULL, text=True)
+                                        stderr=subprocess.PIPE if arbiter else self.log, text=True)
         line = (self.process.stderr if arbiter else self.process.stdout).readline()
         match = re.search(r"http://([\d.]+):(\d+)/", line)
         if not match:
             self.process.kill()
             raise Failure(f"the gui did not start: {line!r}")
         self.url = f"http://127.0.0.1:{match.group(2)}/"
+
+    def log_tail(self):
+        with open(self.log.name) as file:
+            return file.read()[-3000:]
 
     def stop(self):
         self.process.terminate()
@@ -175,10 +184,12 @@ class Page:
         self.click(f'#{panel}-board [data-cell="{cell}"]')
 
 
-def new_game(page, game, players, movetime="50", tc=""):
+def new_game(page, game, players, movetime="", depth="2", tc=""):
+    """Engines search to a fixed depth by default: no clock, so a loaded machine cannot make them
+    lose on time (a move time of 50 ms has only 50 ms of slack, as in the arbiter)."""
     page.tab("play")
     page.set_form("play-setup", {"game": game})
-    page.set_form("play-setup", dict(GAMES[game]["form"], movetime=movetime, tc=tc))
+    page.set_form("play-setup", dict(GAMES[game]["form"], movetime=movetime, depth=depth, tc=tc))
     page.set_form("play-setup", {"player0": players[0], "player1": players[1]})
     previous = page.attributes("#play-board", "data-id")[0]
     page.find("#play-new").click()
@@ -226,7 +237,8 @@ def play_full_game(page, game, engine_binary, rng, screenshots):
     output = engine_session(engine_binary, game, ["position startpos moves " + " ".join(moves), "query result"])
     response = re.findall(r"^response (\w+)", output, re.M)
     check(response and response[-1] in RESULTS,
-          f"{game}: the engine gave no result for the page's moves {moves}: {output[-400:]}")
+          f"{game}: the page shows {page.text('#play-result')!r} but the rules give no result for its moves {moves}: "
+          f"{output[-400:]}")
     check(shown == RESULTS[response[-1]], f"{game}: the page shows {shown}, the engine says {response[-1]} for {moves}")
     print(f"{game}: {len(moves)} plies, {clicks} moves by clicks, result {shown} ({page.text('#play-result')})")
     if screenshots:
@@ -423,7 +435,7 @@ def check_analysis(page, screenshots):
 def check_failing_engines(page):
     """A crashing and a hanging engine are shown as such, and the page goes on working."""
     for name, status, termination in [("crasher", "crashed", "disconnect"), ("hanger", "hung", "time forfeit")]:
-        new_game(page, "tak", ["person", name], movetime="200")
+        new_game(page, "tak", ["person", name], movetime="200", depth="")
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, f"{name}: the person never got the move")
         page.find("#play-typed input").send_keys("a1")
         page.find("#play-typed button").click()
@@ -521,6 +533,7 @@ def main():
         return 0
     except Failure as failure:
         print(f"FAILED: {failure}")
+        print(f"the gui's stderr ended with:\n{gui.log_tail()}")
         if driver and args.screenshots:
             driver.save_screenshot(os.path.join(args.screenshots, "failure.png"))
         return 1

@@ -8,7 +8,7 @@
 
 namespace bge::gui {
 
-Hub::~Hub() {
+void Hub::close_all() {
     std::map<std::int64_t, Entry> sessions;
     {
         std::lock_guard lock(mutex_);

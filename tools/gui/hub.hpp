@@ -23,7 +23,11 @@ public:
     static constexpr std::size_t max_sessions = 64;
 
     explicit Hub(std::vector<EngineEntry> engines) : engines_(std::move(engines)) {}
-    ~Hub();
+    ~Hub() { close_all(); }
+
+    // Closes every session and waits for them (their engines quit). Called once the server has
+    // stopped, before it is destroyed: the sessions may still hold its clients.
+    void close_all();
 
     void opened(const std::shared_ptr<Client>& client);
     void closed(const std::shared_ptr<Client>& client);

@@ -53,6 +53,7 @@ int run_live_match(const LiveMatchOptions& options, const arbiter::CommandLine& 
     });
     server.run(false);
     match_thread.join();
+    hub.close_all();
     return status;
 }
 

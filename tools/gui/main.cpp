@@ -60,5 +60,6 @@ int main(int argc, char** argv) {
     std::fputs(fmt::format("gui: serving http://{}:{}/\n", host, server.port()).c_str(), stdout);
     std::fflush(stdout);
     server.run(true);
+    hub.close_all();
     return 0;
 }

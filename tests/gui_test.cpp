@@ -278,3 +278,23 @@ TEST_CASE("gui: a person plays an engine process: the move reaches it, its answe
     client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && m["moves"].as_array().empty(); });
     hub.closed(client);
 }
+
+TEST_CASE("gui: a person's clock runs too: no move in time loses on time", "[gui]") {
+    Hub hub({});
+    auto client = std::make_shared<RecordingClient>();
+    hub.message(client, R"({"type": "new_game", "game": "gomoku", "variant": {"size": 9},
+                            "players": ["person", "person"], "tc": "0.3"})");
+    std::size_t at = 0;
+    const json::Value running = client->wait_for(at, [](const json::Value& m) {
+        return m["type"].as_string() == "state" && m["clocks"].as_array().size() == 2 && m["clocks"].as_array()[0]["running"].as_bool();
+    });
+    CHECK(running["clocks"].as_array()[0]["ms"].as_integer() == 300);
+    const json::Value over = client->wait_for(at, [](const json::Value& m) {
+        return m["type"].as_string() == "state" && !m["result"].is_null();
+    });
+    CHECK(over["result"]["score"].as_string() == "0-1");
+    CHECK(over["result"]["reason"].as_string() == "Black loses on time");
+    CHECK(over["result"]["termination"].as_string() == "time forfeit");
+    CHECK(over["legal"].as_array().empty());
+    hub.closed(client);
+}

@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake g++ make libboost-program-options-dev libboost-dev libfmt-dev catch2 python3)
+# The GUI's browser test (tests/gui) drives Debian's Chromium through Selenium.
+case "${1:-}" in test | test-sanitize) packages+=(chromium chromium-driver python3-selenium) ;; esac
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -450,6 +450,7 @@ private:
         request.root = game_->current();
         request.history = game_->hashes();
         request.limits = limits;
+        request.limits.reserve_ms = lateness_.reserve_ms();
         request.start = command_arrived_;
         // After the end of input nobody is left to stop an infinite search.
         stop_.store(limits.infinite && input_ended_);
@@ -483,6 +484,9 @@ private:
             while (!stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
         // Exactly one bestmove per go, even if the search failed: any legal move.
         if (best.empty()) best = any_move(root);
+        if (const auto budget = search::plan_time(request.limits, G::side_to_move(root), request.start); budget.hard)
+            lateness_.record(std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - *budget.hard)
+                                 .count());
         // Cleared before the line goes out, so a client's next `go` never waits behind this search.
         searching_ = false;
         out_.line("bestmove " + best);
@@ -645,6 +649,7 @@ private:
     Inbox* inbox_ = nullptr;              // while serve() runs: searches wake it as they end
     std::chrono::steady_clock::time_point command_arrived_;  // when the command being handled was read
     std::chrono::steady_clock::time_point last_search_end_;  // when the last search was joined
+    search::LatenessTracker lateness_;  // written by the search thread, read before the next search starts
     CommandQueue<Queued> pending_;
     bool input_ended_ = false;
 };

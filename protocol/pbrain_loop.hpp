@@ -469,6 +469,7 @@ private:
         request.root = *position;
         request.history = {G::hash(*position)};
         request.limits = limits();
+        request.limits.reserve_ms = lateness_.reserve_ms();
         request.start = command_arrived_;
         stop_.store(false);
         failure_.reset();
@@ -487,6 +488,10 @@ private:
                 failure_ = "unknown exception";
             }
             root_ = request.root;
+            if (const auto budget = search::plan_time(request.limits, G::side_to_move(request.root), request.start);
+                budget.hard)
+                lateness_.record(
+                    std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - *budget.hard).count());
             searching_.store(false);
             if (inbox_) inbox_->wake();
         });
@@ -517,6 +522,7 @@ private:
     CommandQueue<InputLine> pending_;
     search::Clock::time_point command_arrived_;  // when the command being handled (or its DONE) was read
     search::Clock::time_point last_move_sent_;   // when the last search was joined
+    search::LatenessTracker lateness_;           // written by the search thread before it ends
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> searching_{false};

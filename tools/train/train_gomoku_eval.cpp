@@ -13,6 +13,8 @@
 //       per count, what the engine's EvalFile reads) and prints the learning curve as CSV
 //   train_gomoku_eval cpp FREESTYLE.txt STANDARD.txt RENJU.txt
 //       prints engines/gomoku/eval_weights.cpp, the weights compiled into the engine
+//   train_gomoku_eval builtin RULE
+//       prints the engine's compiled-in weights for a rule as a weights file
 //
 // tools/train/gomoku_eval_pipeline.sh runs the whole training for the three rules.
 
@@ -338,6 +340,23 @@ int run_fit(const std::vector<std::string>& arguments) {
     return 0;
 }
 
+// Prints the engine's built-in weights for a rule as a weights file (what EvalFile and
+// --weights read): the starting point the pipeline keeps in tools/train/.
+int run_builtin(const std::vector<std::string>& arguments) {
+    const FittedWeights* weights = nullptr;
+    if (arguments.size() == 1)
+        if (const auto rule = parse_rule(arguments[0])) weights = builtin_fitted_weights(*rule);
+    if (!weights) {
+        std::cerr << program << " builtin: needs a rule with built-in weights: freestyle, standard or renju\n";
+        return 2;
+    }
+    std::cout << fmt::format("# the engine's built-in {} weights; 1/{} centi-unit per count\n", arguments[0],
+                             eval_weight_scale);
+    for (int i = 0; i < eval_feature_count; ++i)
+        std::cout << fmt::format("{} {}\n", eval_feature_name(i), weights->weight[static_cast<std::size_t>(i)]);
+    return 0;
+}
+
 // Prints engines/gomoku/eval_weights.cpp with the three rules' weights files compiled in.
 int run_cpp(const std::vector<std::string>& arguments) {
     if (arguments.size() != 3) {
@@ -382,7 +401,8 @@ int main(int argc, char** argv) {
     const std::string usage = fmt::format(
         "usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
         "       {0} fit --data a.bin [b.bin ...] --out weights.txt\n"
-        "       {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n",
+        "       {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n"
+        "       {0} builtin RULE > weights.txt\n",
         program);
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h") {
         std::cout << usage;
@@ -393,6 +413,7 @@ int main(int argc, char** argv) {
     if (command == "selfplay") return run_selfplay(arguments);
     if (command == "fit") return run_fit(arguments);
     if (command == "cpp") return run_cpp(arguments);
+    if (command == "builtin") return run_builtin(arguments);
     std::cerr << program << ": unknown command '" << command << "'\n" << usage;
     return 2;
 }

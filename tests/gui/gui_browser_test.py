@@ -454,12 +454,14 @@ def check_watch(driver, gui_binary, directory, screenshots):
     engine = shutil.which("tak", path=os.path.dirname(gui_binary)) or os.path.join(os.path.dirname(gui_binary), "tak")
     watch = Gui(gui_binary, ["watch", "-game", "tak", "-size", "5",
                              "-engine", f"cmd={engine}", "name=alphabeta",
-                             "-engine", f"cmd={engine}", "name=random", "option.Player=random",
+                             # Two searching players, so the games last long enough (tens of
+                             # seconds) for the page to see both running even on a loaded machine.
+                             "-engine", f"cmd={engine}", "name=mcts", "option.Player=mcts",
                              "-each", "tc=6+0.1", "stderr=/dev/null", "-rounds", "2", "-games", "2",
                              "-concurrency", "2", "-jsonout", results])
     try:
         page = Page(driver, watch.url)
-        page.wait(lambda: len(page.attributes("#watch-games .watch-card svg", "data-game")) == 2, 20, "no live games shown")
+        page.wait(lambda: len(page.attributes("#watch-games .watch-card svg", "data-game")) == 2, 30, "no live games shown")
         page.wait(lambda: all(int(p) >= 6 for p in page.driver.execute_script(
             "return [...document.querySelectorAll('.watch-heading')].map(e => e.textContent.match(/ply (\\d+)/)[1])")), 30,
             "the live games do not advance")

@@ -88,7 +88,9 @@ public:
     }
 
     // Runs one command now, queue or not; false means quit.
-    bool handle(std::string_view line, bool dropped = false) {
+    bool handle(std::string_view line, bool dropped = false,
+                std::chrono::steady_clock::time_point arrived = std::chrono::steady_clock::now()) {
+        command_arrived_ = arrived;
         try {
             return dispatch(line, dropped);
         } catch (const std::exception& e) {
@@ -107,6 +109,7 @@ private:
         std::string line;
         bool is_go = false;
         bool dropped = false;
+        std::chrono::steady_clock::time_point arrived;
     };
 
     // How long `quit` waits for the running search to print its bestmove. Searches stop within
@@ -163,15 +166,15 @@ private:
             return true;
         }
         if (command == "isready" || command == "ponderhit" || command == "debug" || command == "query")
-            return handle(line.text);
+            return handle(line.text, false, line.arrived);
         if (pending_.empty() && search_running()) {
             // `position`, `d` and the like do not disturb a search: with nothing queued they run now.
-            if (!waits_for_search(command)) return handle(line.text);
+            if (!waits_for_search(command)) return handle(line.text, false, line.arrived);
             // The others queue; those that change what a search uses end it first, and so does a
             // `go` sent during `go infinite`. Behind a queued `go` they wait without ending its search.
             if (command != "go" || infinite_) stop_.store(true);
         }
-        if (!pending_.push(Queued{line.text, command == "go"}, line.text.size())) {
+        if (!pending_.push(Queued{line.text, command == "go", false, line.arrived}, line.text.size())) {
             out_.error(fmt::format("over {} MiB of commands wait for the search; '{}' ignored",
                                    CommandQueue<Queued>::limit_bytes >> 20, excerpt(line.text)));
             return true;
@@ -182,7 +185,10 @@ private:
 
     // Joins a search that has ended; true while one runs.
     bool search_running() {
-        if (search_thread_.joinable() && !searching_.load()) search_thread_.join();
+        if (search_thread_.joinable() && !searching_.load()) {
+            search_thread_.join();
+            last_search_end_ = std::chrono::steady_clock::now();
+        }
         return search_thread_.joinable();
     }
 
@@ -198,7 +204,10 @@ private:
     void drain() {
         while (!pending_.empty() && !search_running()) {
             const Queued queued = pending_.pop();
-            handle(queued.line, queued.dropped);
+            // A command that waited for a search is timed from when it could run, so a script
+            // piping `go depth 8` then `go movetime 1000` gets its second search whole.
+            const auto now = std::chrono::steady_clock::now();
+            handle(queued.line, queued.dropped, queued.arrived < last_search_end_ ? now : queued.arrived);
         }
     }
 
@@ -441,7 +450,8 @@ private:
         request.root = game_->current();
         request.history = game_->hashes();
         request.limits = limits;
-        request.start = search::Clock::now();
+        request.limits.reserve_ms = lateness_.reserve_ms();
+        request.start = command_arrived_;
         // After the end of input nobody is left to stop an infinite search.
         stop_.store(limits.infinite && input_ended_);
         searching_ = true;
@@ -474,6 +484,9 @@ private:
             while (!stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
         // Exactly one bestmove per go, even if the search failed: any legal move.
         if (best.empty()) best = any_move(root);
+        if (const auto budget = search::plan_time(request.limits, G::side_to_move(root), request.start); budget.hard)
+            lateness_.record(std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - *budget.hard)
+                                 .count());
         // Cleared before the line goes out, so a client's next `go` never waits behind this search.
         searching_ = false;
         out_.line("bestmove " + best);
@@ -634,6 +647,9 @@ private:
     std::atomic<bool> infinite_{false};
     std::atomic<bool> quit_seen_{false};  // set by the reading thread
     Inbox* inbox_ = nullptr;              // while serve() runs: searches wake it as they end
+    std::chrono::steady_clock::time_point command_arrived_;  // when the command being handled was read
+    std::chrono::steady_clock::time_point last_search_end_;  // when the last search was joined
+    search::LatenessTracker lateness_;  // written by the search thread, read before the next search starts
     CommandQueue<Queued> pending_;
     bool input_ended_ = false;
 };

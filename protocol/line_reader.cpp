@@ -72,6 +72,7 @@ std::optional<InputLine> LineReader::next() {
     }
     if (!line.text.empty() && line.text.back() == '\r') line.text.pop_back();
     line.too_long = line.full_length > limit_;
+    line.arrived = std::chrono::steady_clock::now();
     return line;
 }
 

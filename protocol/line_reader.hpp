@@ -2,6 +2,7 @@
 // Reads protocol lines from a file descriptor with a hard length limit, so one over-long line
 // costs a clear error instead of unbounded memory. Handles "\n" and "\r\n".
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -12,6 +13,9 @@ struct InputLine {
     std::string text;
     bool too_long = false;  // the line exceeded the limit; text holds its first bytes
     std::size_t full_length = 0;
+    // When the line was read: a search's clock starts here, not when the loop got to the line,
+    // since the other side's clock started when it wrote it.
+    std::chrono::steady_clock::time_point arrived = std::chrono::steady_clock::now();
 };
 
 class LineReader {

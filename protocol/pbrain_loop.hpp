@@ -145,9 +145,9 @@ private:
             stop_.store(true);
             return true;
         }
-        if (!pending_.push(line.text, line.text.size())) {
+        if (!pending_.push(line, line.text.size())) {
             out_.line(fmt::format("ERROR over {} MiB of commands wait for the move; ignored",
-                                  CommandQueue<std::string>::limit_bytes >> 20));
+                                  CommandQueue<InputLine>::limit_bytes >> 20));
             return true;
         }
         drain();
@@ -158,6 +158,7 @@ private:
     bool thinking() {
         if (search_thread_.joinable() && !searching_.load()) {
             search_thread_.join();
+            last_move_sent_ = search::Clock::now();
             send_move();
         }
         return search_thread_.joinable();
@@ -167,8 +168,10 @@ private:
     // starts a search.
     void drain() {
         while (!thinking() && !pending_.empty()) {
-            const std::string line = pending_.pop();
-            if (!handle(line)) return;
+            const InputLine line = pending_.pop();
+            // A command that waited for a move is timed from when it could run.
+            command_arrived_ = line.arrived < last_move_sent_ ? search::Clock::now() : line.arrived;
+            if (!handle(line.text)) return;
         }
     }
 
@@ -181,9 +184,7 @@ private:
 
     // The next line of a BOARD block: what waits in the queue first, then new input.
     std::optional<InputLine> next_block_line() {
-        if (!pending_.empty()) {
-            return InputLine{pending_.pop(), false, 0};
-        }
+        if (!pending_.empty()) return pending_.pop();
         return inbox_ ? inbox_->next_line() : std::nullopt;
     }
 
@@ -325,6 +326,8 @@ private:
             if (words.empty()) continue;
             if (upper(words[0]) == "DONE") {
                 done = true;
+                // The move's clock starts with the block's end, read only now if it came later.
+                command_arrived_ = std::max(command_arrived_, line->arrived);
                 break;
             }
             if (problem) continue;
@@ -466,7 +469,8 @@ private:
         request.root = *position;
         request.history = {G::hash(*position)};
         request.limits = limits();
-        request.start = search::Clock::now();
+        request.limits.reserve_ms = lateness_.reserve_ms();
+        request.start = command_arrived_;
         stop_.store(false);
         failure_.reset();
         searching_.store(true);
@@ -484,6 +488,10 @@ private:
                 failure_ = "unknown exception";
             }
             root_ = request.root;
+            if (const auto budget = search::plan_time(request.limits, G::side_to_move(request.root), request.start);
+                budget.hard)
+                lateness_.record(
+                    std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - *budget.hard).count());
             searching_.store(false);
             if (inbox_) inbox_->wake();
         });
@@ -511,7 +519,10 @@ private:
     search::Player<G>& player_;
     Output& out_;
     Inbox* inbox_ = nullptr;  // while run() serves: the search wakes it as it ends
-    CommandQueue<std::string> pending_;
+    CommandQueue<InputLine> pending_;
+    search::Clock::time_point command_arrived_;  // when the command being handled (or its DONE) was read
+    search::Clock::time_point last_move_sent_;   // when the last search was joined
+    search::LatenessTracker lateness_;           // written by the search thread before it ends
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> searching_{false};

@@ -16,6 +16,13 @@
 //                                               (optional; quiescence then searches every answer
 //                                               instead of standing pat, and the main search may
 //                                               extend such nodes)
+//   std::optional<ForcedWin<Move>> forced_win(State&)
+//                                               a threat-space search's proof that the side to move
+//                                               wins by force (optional; asked at nodes with at
+//                                               least threat_search_depth plies left)
+//   bool is_quiet(const State&, const Move&)    the move neither makes nor stops a threat, so late
+//                                               move and futility pruning may skip it (optional;
+//                                               without it every move but killers counts as quiet)
 //
 // Turns that do not alternate are handled: a child is negated only when the side to move changes.
 
@@ -77,6 +84,27 @@ struct AlphaBetaSettings {
     // hundredths) instead of the fixed one or two plies; 0: the fixed rule.
     int lmr_divisor = 0;
     int lmr_base = 50;
+    // Late move pruning: at non-PV nodes up to this depth, not threatened, once
+    // late_move_pruning_base + depth * depth moves were searched, quiet moves are skipped. 0: off.
+    int late_move_pruning_depth = 0;
+    int late_move_pruning_base = 3;
+    // Futility pruning: at non-PV nodes up to this depth, not threatened, when the static
+    // evaluation plus futility_margin * depth cannot reach alpha, quiet moves after the first are
+    // skipped. 0: off.
+    int futility_depth = 0;
+    int futility_margin = 100;
+    // With a forced_win hook: nodes with at least this many plies left ask it first. 0: never.
+    int threat_search_depth = 0;
+    // With `go movetime`, start new iterations until the time is up (the last one is cut off)
+    // instead of stopping at half of it.
+    bool use_whole_move_time = false;
+};
+
+// A forced win found by the evaluator's own threat search: its first move and its length.
+template <class Move>
+struct ForcedWin {
+    Move first;
+    int plies = 1;
 };
 
 template <Game G, AlphaBetaEvaluator<G> Evaluator>
@@ -177,8 +205,11 @@ public:
                     if (root_threatened) scale *= 1.3;
                 }
                 // The next iteration costs a multiple of this one: do not start what cannot finish.
+                // With a fixed time per move a cut-off iteration still improves the move (its
+                // first move is searched first), so the whole time may be used.
                 const auto soft = std::chrono::duration_cast<Clock::duration>((*budget_.soft - start_) * scale);
-                if (elapsed >= soft / 2) break;
+                const bool fixed_time = settings_.use_whole_move_time && limits_.move_time_ms.has_value();
+                if (elapsed >= (fixed_time ? soft : soft / 2)) break;
             }
         }
         result.nodes = nodes_;
@@ -250,6 +281,13 @@ private:
             return std::nullopt;
     }
 
+    std::optional<ForcedWin<Move>> forced_win(State& state) {
+        if constexpr (requires { { evaluator_.forced_win(state) } -> std::same_as<std::optional<ForcedWin<Move>>>; })
+            return evaluator_.forced_win(state);
+        else
+            return std::nullopt;
+    }
+
     bool threatened(State& state) {
         if constexpr (requires { { evaluator_.threatened(state) } -> std::convertible_to<bool>; })
             return evaluator_.threatened(state);
@@ -264,6 +302,14 @@ private:
             return evaluator_.evaluate_quiet(state);
         else
             return evaluator_.evaluate(state);
+    }
+
+    bool is_quiet(const State& state, const Move& move, int order_score) {
+        if (order_score >= killer_score - 1) return false;  // the table move and killers
+        if constexpr (requires { { evaluator_.is_quiet(state, move) } -> std::convertible_to<bool>; })
+            return evaluator_.is_quiet(state, move);
+        else
+            return true;
     }
 
     int hint(const State& state, const Move& move) {
@@ -447,6 +493,16 @@ private:
             }
         }
 
+        if (settings_.threat_search_depth > 0 && depth >= settings_.threat_search_depth) {
+            if (const auto win = forced_win(state)) {
+                const int score = win_score - ply - std::max(1, win->plies);
+                data.pv[0] = win->first;
+                data.pv_length = 1;
+                table_.store(hash, depth, score, Bound::exact, win->first, ply);
+                return score;
+            }
+        }
+
         if (settings_.static_prune_depth > 0 && !pv_node && depth <= settings_.static_prune_depth &&
             !is_decisive(beta)) {
             const int static_eval = quiet_evaluate(state);
@@ -480,6 +536,17 @@ private:
         std::optional<Move> best_move;
         const std::size_t count = data.moves.size();
         const std::size_t table_first = table_move ? 1 : 0;
+        // Pruning of quiet moves near the leaves, decided once per node.
+        const bool may_prune = !pv_node && !is_decisive(alpha) && !is_decisive(beta) &&
+                               ((settings_.late_move_pruning_depth > 0 && depth <= settings_.late_move_pruning_depth) ||
+                                (settings_.futility_depth > 0 && depth <= settings_.futility_depth)) &&
+                               !in_threat();
+        const std::size_t late_move_count =
+            may_prune && depth <= settings_.late_move_pruning_depth
+                ? static_cast<std::size_t>(settings_.late_move_pruning_base + depth * depth)
+                : count;
+        const bool futile = may_prune && depth <= settings_.futility_depth &&
+                            quiet_evaluate(state) + settings_.futility_margin * depth <= alpha;
         for (std::size_t i = 0; i < count; ++i) {
             Move move;
             int order_score = table_move_score;
@@ -491,6 +558,9 @@ private:
                 move = data.ordered[i - table_first].move;
                 order_score = data.ordered[i - table_first].score;
             }
+            if (may_prune && i > 0 && (futile || i >= late_move_count) && best > -win_threshold &&
+                is_quiet(state, move, order_score))
+                continue;
             const bool quiet_late = i >= 3 && order_score < killer_score - 1;
             // Asked before the move is played: in_threat() looks at this node's position.
             const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();

@@ -22,6 +22,9 @@ struct Limits {
     std::optional<std::uint64_t> nodes;
     std::optional<int> depth;
     bool infinite = false;
+    // Time kept back beyond the usual margins because this engine's searches have been finishing
+    // late on this machine (LatenessTracker); never more than half of a fixed move time.
+    std::int64_t reserve_ms = 0;
 
     bool has_clock(Side side) const { return time_left_ms[index_of(side)].has_value(); }
 };
@@ -40,8 +43,13 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     TimeBudget budget;
     if (limits.infinite) return budget;
     if (limits.move_time_ms) {
-        // Keep a tenth of the move time (5 to 50 ms) for writing the move and for a busy machine.
-        const std::int64_t margin = std::clamp<std::int64_t>(*limits.move_time_ms / 10, 5, 50);
+        // Keep a share of the move time for writing the move and for a busy machine, where a
+        // process can wait tens of milliseconds for a core: a tenth, but at least a quarter up
+        // to 40 ms (0.2 s keeps 40 ms), and never more than 100 ms.
+        const std::int64_t move_time = *limits.move_time_ms;
+        const std::int64_t margin =
+            std::min<std::int64_t>(100, std::max(move_time / 10, std::min<std::int64_t>(move_time / 4, 40))) +
+            std::clamp<std::int64_t>(limits.reserve_ms, 0, move_time / 2);
         const auto spend = std::max<std::int64_t>(1, *limits.move_time_ms - margin);
         budget.soft = budget.hard = start + Milliseconds(spend);
         return budget;
@@ -49,7 +57,8 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     if (!limits.has_clock(side)) return budget;
     const std::int64_t left = std::max<std::int64_t>(0, *limits.time_left_ms[index_of(side)]);
     const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[index_of(side)]);
-    const std::int64_t usable = std::max<std::int64_t>(1, left - move_overhead_ms);
+    const std::int64_t usable =
+        std::max<std::int64_t>(1, left - move_overhead_ms - std::clamp<std::int64_t>(limits.reserve_ms, 0, left / 4));
     const int moves_left = limits.moves_to_go ? std::clamp(*limits.moves_to_go, 1, 50) : 25;
     // Aim for an even share of the clock plus most of the increment; never plan on more than a
     // fifth of what is left, and stop hard well before the flag falls.
@@ -62,5 +71,21 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     budget.hard = start + Milliseconds(hard);
     return budget;
 }
+
+// How late this engine's searches have finished lately: each one's finish past its hard deadline,
+// kept as a maximum that decays by a twentieth per search. On a busy machine, where other
+// processes hold the cores, a search thread can wait tens of milliseconds to run again and
+// finish that late; the next searches then keep one and a half times as much in reserve
+// (Limits::reserve_ms), and the reserve fades once the machine is quiet again.
+class LatenessTracker {
+public:
+    void record(std::int64_t late_ms) {
+        late_ms_ = std::max(late_ms_ * 0.95, static_cast<double>(std::max<std::int64_t>(0, late_ms)));
+    }
+    std::int64_t reserve_ms() const { return static_cast<std::int64_t>(late_ms_ * 1.5); }
+
+private:
+    double late_ms_ = 0.0;
+};
 
 }  // namespace bge::search

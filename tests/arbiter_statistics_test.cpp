@@ -244,6 +244,16 @@ TEST_CASE("SPRT on game pairs: LLR of fishtest's normalized model, and verdicts"
     const SprtStatus crushed = sprt(pentanomial_of({300, 0, 0, 0, 0}), config);
     CHECK(crushed.llr == Approx(-6.16736).margin(1e-3));
     CHECK(crushed.verdict == SprtStatus::Verdict::accept_h0);
+
+    // Wide bounds far from 0 (nElo 150/250, 200/300): the constrained maximum likelihood has no
+    // first step from the uniform distribution there, and the LLR used to read 0 whatever the
+    // record. Values from an independent Python solution by continuation in t.
+    CHECK(sprt(pentanomial_of({4, 0, 33, 0, 63}), {150.0, 250.0, 0.05, 0.05}).llr == Approx(4.0901).margin(1e-3));
+    CHECK(sprt(pentanomial_of({4, 0, 33, 0, 63}), {200.0, 300.0, 0.05, 0.05}).llr == Approx(0.4584).margin(1e-3));
+    CHECK(sprt(pentanomial_of({12, 0, 65, 1, 22}), {200.0, 300.0, 0.05, 0.05}).llr == Approx(-24.861).margin(1e-2));
+    CHECK(sprt(pentanomial_of({0, 0, 23, 2, 154}), {200.0, 300.0, 0.05, 0.05}).llr == Approx(13.650).margin(1e-2));
+    CHECK(sprt(pentanomial_of({0, 0, 23, 2, 154}), {200.0, 300.0, 0.05, 0.05}).verdict ==
+          SprtStatus::Verdict::accept_h1);
 }
 
 TEST_CASE("SPRT on unpaired games, and degenerate inputs", "[arbiter][statistics]") {

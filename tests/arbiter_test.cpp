@@ -340,15 +340,36 @@ TEST_CASE("arbiter: -help", "[arbiter]") {
 
 // From the standard start a UGI engine gets `position startpos`, so the size travels in its Size
 // option (UGI's uginewgame names none): 5x5 games between TEI and UGI finish without an
-// illegal move, and a UGI engine without Size cannot play 5x5.
+// illegal move, the UGI engine is told the size before each game, and a UGI engine without Size
+// cannot play 5x5. (Without the Size option our engine plays on its default 6x6 board; at depth 1
+// the games can still end without a move off the 5x5 board, so what it was told is checked too.)
 TEST_CASE("arbiter: Tak over UGI from the start sends the size as the Size option", "[arbiter][match]") {
+    const std::string told = scratch().file("ugi_input.log");
     const ArbiterRun run = run_arbiter({"-size", "5", "-engine", "cmd=" + tak_binary, "name=tei", "-engine",
-                                        "cmd=" + tak_binary, "name=ugi", "proto=ugi", "-each", "depth=1",
-                                        "stderr=/dev/null", "option.Hash=1", "-games", "2"});
+                                        "cmd=" + fixtures + "/input_logging_engine.sh", "args=" + told + " " + tak_binary,
+                                        "name=ugi", "proto=ugi", "-each", "depth=1", "stderr=/dev/null", "option.Hash=1",
+                                        "-games", "2"});
     INFO(transcript(run));
     REQUIRE(run.status == 0);
     CHECK(run.count_prefix("Finished game") == 2);
     for (const auto& line : run.lines) CHECK_THAT(line, !Catch::Contains("illegal move"));
+    // Before each game: the Size option, then uginewgame; every position from the start.
+    std::istringstream input(read_file(told));
+    int sized_games = 0, positions = 0;
+    bool sized = false;
+    for (std::string line; std::getline(input, line);) {
+        if (line == "setoption name Size value 5") sized = true;
+        if (line == "uginewgame") {
+            sized_games += sized;
+            sized = false;
+        }
+        if (line.rfind("position ", 0) == 0) {
+            ++positions;
+            CHECK(line.rfind("position startpos", 0) == 0);
+        }
+    }
+    CHECK(sized_games == 2);
+    CHECK(positions > 2);
     const ArbiterRun sizeless =
         run_arbiter({"-size", "5", "-engine", "cmd=" + tak_binary, "-engine",
                      "cmd=" + fixtures + "/arbiter_illegal_engine.sh", "name=nosize", "proto=ugi", "-each", "depth=1",

@@ -15,8 +15,7 @@ using namespace bge::gomoku;
 
 namespace {
 
-void check_search_board(const SearchBoard& incremental) {
-    SearchBoard rebuilt(incremental.rules);
+void require_same_features(const SearchBoard& rebuilt, const SearchBoard& incremental) {
     REQUIRE(rebuilt.lines == incremental.lines);
     REQUIRE(rebuilt.near == incremental.near);
     REQUIRE(rebuilt.threat == incremental.threat);
@@ -26,7 +25,10 @@ void check_search_board(const SearchBoard& incremental) {
     REQUIRE(rebuilt.line_patterns == incremental.line_patterns);
     REQUIRE(rebuilt.pattern_count == incremental.pattern_count);
     REQUIRE(rebuilt.threat_count == incremental.threat_count);
+    REQUIRE(rebuilt.class_count == incremental.class_count);
 }
+
+void check_search_board(const SearchBoard& incremental) { require_same_features(SearchBoard(incremental.rules), incremental); }
 
 void check_invariants(const State& s) {
     REQUIRE(s.hash == compute_hash(s));
@@ -58,6 +60,7 @@ TEST_CASE("gomoku: random games keep every invariant", "[gomoku][random]") {
         for (int game = 0; game < setup.games; ++game) {
             State s = start_state(setup.variant);
             SearchBoard board(s);
+            std::vector<std::pair<Move, Undo>> played;
             while (!outcome(s).is_over()) {
                 check_invariants(s);
                 MoveList<Gomoku> moves;
@@ -75,10 +78,9 @@ TEST_CASE("gomoku: random games keep every invariant", "[gomoku][random]") {
                 const SearchBoard board_before = board;
                 const Undo board_record = GomokuSearch::play(board, move);
                 GomokuSearch::undo(board, move, board_record);
-                REQUIRE(board.value_sum[0] == board_before.value_sum[0]);
-                REQUIRE(board.threat == board_before.threat);
+                require_same_features(board_before, board);
                 play(s, move);
-                GomokuSearch::play(board, move);
+                played.push_back({move, GomokuSearch::play(board, move)});
                 REQUIRE(board.rules.hash == s.hash);
                 if (s.stones % 7 == 0) check_search_board(board);
                 // A win is exactly a winning line through the last stone under the rule.
@@ -86,6 +88,10 @@ TEST_CASE("gomoku: random games keep every invariant", "[gomoku][random]") {
                     REQUIRE(outcome(s).winner == opponent(s.side_to_move()));
             }
             check_search_board(board);
+            // Taking the whole game back, stone by stone, restores the start exactly.
+            for (auto it = played.rbegin(); it != played.rend(); ++it) GomokuSearch::undo(board, it->first, it->second);
+            require_same_features(SearchBoard(start_state(setup.variant)), board);
+            REQUIRE(board.rules.hash == start_state(setup.variant).hash);
             // The finished position reads back as finished (forbidden fouls excepted: the scan
             // cannot tell which stone was the foul).
             if (outcome(s).reason != "forbidden" && outcome(s).reason != "move limit") {

@@ -9,6 +9,7 @@
 #include "core/gomoku/gomoku.hpp"
 #include "engines/gomoku/board.hpp"
 #include "engines/gomoku/engine_spec.hpp"
+#include "engines/gomoku/evaluation.hpp"
 #include "engines/gomoku/study_players.hpp"
 #include "engines/gomoku/threat_search.hpp"
 #include "gomoku_test_helpers.hpp"
@@ -307,4 +308,61 @@ TEST_CASE("pass_turn and an explicit side to move", "[gomoku][rules]") {
     play(odd, at(odd, "j8"));
     CHECK(odd.cells[static_cast<std::size_t>(cell("j8"))] == black);
     CHECK(odd.side_to_move() == Side::second);
+}
+
+TEST_CASE("tactics: under renju White wins by forcing Black's block onto a foul", "[gomoku][search][vcf]") {
+    // Black's b8 c8 d8 . f8 g8: a Black stone on e8 makes six, an overline, which Black may not
+    // play. White's e4 makes a four (e3 and e9 are Black's) whose only block is e8: Black fouls
+    // or loses. (White's e8 makes a four too, but its block e4 is an ordinary move.)
+    const State position =
+        board({"b8", "c8", "d8", "f8", "g8", "e3", "e9"}, {"e5", "e6", "e7", "a1", "o1", "m13"}, Rule::renju);
+    REQUIRE(position.side_to_move() == Side::second);
+    REQUIRE(is_forbidden(position, cell("e8")));
+    SearchBoard search_board(position);
+    const VcfResult found = VcfSearch{}.search(search_board, 20, 20'000);
+    REQUIRE(found.first);
+    CHECK(*found.first == Move{static_cast<std::uint16_t>(cell("e4"))});
+    REQUIRE(found.line.size() >= 2);
+    CHECK(found.line[1] == Move{static_cast<std::uint16_t>(cell("e8"))});  // the forced foul
+    // Black's foul on e8 loses at once, as the rules say.
+    State after = position;
+    play(after, *found.first);
+    play(after, Move{static_cast<std::uint16_t>(cell("e8"))});
+    CHECK(outcome(after).is_win_for(Side::second));
+    CHECK(outcome(after).reason == "forbidden");
+    Engine engine;
+    const auto result = engine.search("alphabeta", position, 20'000);
+    CHECK(result.best == *found.first);
+    CHECK(result.score >= search::win_threshold);
+}
+
+TEST_CASE("tactics: a threat search inside alpha-beta proves wins below the root", "[gomoku][search][vct]") {
+    // The double three of the VCT test: Black's h8 wins by threes. The evaluator's hook finds it
+    // within its budget, and not with a budget of one position. In a tree searched 3 plies deep
+    // the line is too long to prove by search alone (quiescence sees an open four, a large but
+    // unproven score); with ThreatSearchDepth the nodes after h8 and White's answers ask the
+    // threat search and the root is a proven win.
+    const State position = board({"f8", "g8", "h10", "h11"}, {"a1", "a15", "o1", "o15"});
+    SearchBoard b(position);
+    GomokuEvaluator evaluator;
+    evaluator.set_threat_search(200'000, 2);
+    const auto win = evaluator.forced_win(b);
+    REQUIRE(win);
+    CHECK(win->first == Move{static_cast<std::uint16_t>(cell("h8"))});
+    CHECK(win->plies >= 3);
+    evaluator.set_threat_search(1, 2);
+    evaluator.new_search();
+    CHECK_FALSE(evaluator.forced_win(b));
+    search::AlphaBeta<GomokuSearch, GomokuEvaluator> with_hook(GomokuEvaluator{}, 1);
+    with_hook.evaluator().set_threat_search(200'000, 2);
+    with_hook.settings().threat_search_depth = 1;
+    search::SearchRequest<GomokuSearch> request;
+    request.root = SearchBoard(position);
+    request.limits.depth = 3;
+    const auto proven = with_hook.search(request, {});
+    CHECK(proven.score >= search::win_threshold);
+    CHECK(proven.best == Move{static_cast<std::uint16_t>(cell("h8"))});
+    search::AlphaBeta<GomokuSearch, GomokuEvaluator> without(GomokuEvaluator{}, 1);
+    const auto plain = without.search(request, {});
+    CHECK(plain.score < search::win_threshold);
 }

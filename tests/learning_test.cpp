@@ -236,6 +236,32 @@ TEST_CASE("train_gomoku_eval: self-play and fit give weights the engine plays wi
         if (file == broken) CHECK(run.errors.find("EvalFile") != std::string::npos);
     }
 
+    // The built-in weights as a file read back as the same weights; a fit of the 32 features
+    // before shape classes leaves every shape weight at 0; positions decided by rule can be left
+    // out, and are counted.
+    const std::string builtin = scratch().file("gomoku_builtin_renju.txt");
+    const auto dumped = run_program(gomoku_trainer, {"builtin", "renju"});
+    REQUIRE(dumped.status == 0);
+    {
+        std::ofstream file(builtin);
+        for (const auto& line : dumped.lines) file << line << "\n";
+    }
+    const auto builtin_loaded = gomoku::load_fitted_weights(builtin);
+    REQUIRE(builtin_loaded.ok());
+    CHECK(builtin_loaded->weight == gomoku::builtin_fitted_weights(gomoku::Rule::renju)->weight);
+    const std::string classic = scratch().file("gomoku_classic_weights.txt");
+    const auto classic_fit =
+        run_program(gomoku_trainer, {"fit", "--data", data, "--out", classic, "--epochs", "3", "--batch", "32",
+                                     "--features", "classic", "--positions", "undecided", "--start", builtin});
+    INFO(transcript(classic_fit));
+    REQUIRE(classic_fit.status == 0);
+    CHECK(classic_fit.errors.find("positions left out (decided by rule)") != std::string::npos);
+    const auto classic_loaded = gomoku::load_fitted_weights(classic);
+    REQUIRE(classic_loaded.ok());
+    for (int i = gomoku::eval_classic_feature_count; i < gomoku::eval_feature_count; ++i)
+        CHECK(classic_loaded->weight[static_cast<std::size_t>(i)] == 0);
+    CHECK(run_program(gomoku_trainer, {"builtin", "caro"}).status == 2);
+
     const auto bad_rule = run_program(gomoku_trainer, {"selfplay", "--rule", "caro", "--out", data});
     CHECK(bad_rule.status == 2);
     const auto not_gomoku = run_program(gomoku_trainer, {"fit", "--data", scratch().file("none.bin"), "--out", weights});

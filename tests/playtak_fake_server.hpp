@@ -380,6 +380,11 @@ public:
         std::lock_guard lock(mutex_);
         return transcript_;
     }
+    // When each transcript entry happened, in the same order (for measuring, never for tests).
+    std::vector<SteadyClock::time_point> transcript_times() const {
+        std::lock_guard lock(mutex_);
+        return transcript_times_;
+    }
     // Waits until `done` holds for the transcript; false on timeout.
     bool wait_for(const std::function<bool(const std::vector<std::string>&)>& done,
                   std::chrono::milliseconds timeout = std::chrono::milliseconds(20'000)) const {
@@ -466,12 +471,16 @@ private:
         auto client = clients_.find(player->second.client);
         return client == clients_.end() ? nullptr : &client->second;
     }
+    void record(std::string entry) {
+        transcript_.push_back(std::move(entry));
+        transcript_times_.push_back(SteadyClock::now());
+    }
     static std::string who(const Client& client) {
         return client.player.empty() ? "#" + std::to_string(client.number) : client.player;
     }
     void send(Client& client, const std::string& line) {
         if (client.fd < 0 || client.stalled) return;
-        transcript_.push_back(who(client) + " > " + line);
+        record(who(client) + " > " + line);
         const std::string bytes = line + "\n";
         std::size_t sent = 0;
         while (sent < bytes.size()) {
@@ -607,7 +616,7 @@ private:
 
     void quit(Client& client, const std::string& why) {
         if (client.fd < 0) return;
-        transcript_.push_back(who(client) + " closed: " + why);
+        record(who(client) + " closed: " + why);
         ::close(client.fd);
         client.fd = -1;
         if (client.player.empty()) return;
@@ -630,7 +639,7 @@ private:
     void handle(Client& client, const std::string& raw) {
         std::string line = raw;
         while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.pop_back();
-        transcript_.push_back(who(client) + " < " + line);
+        record(who(client) + " < " + line);
         static const std::regex ping("^PING$"), client_re("^Client ([A-Za-z.0-9-]{1,60})"),
             protocol_re("^Protocol ([0-9]{1,8})"), guest_re("^Login Guest ?(([a-z]{20})?)"),
             login_re("^Login ([a-zA-Z][a-zA-Z0-9_]{3,15}) ([^\\n\\r\\s]{6,50})"),
@@ -866,7 +875,7 @@ private:
                     Client& client = clients_[++client_counter_];
                     client.number = client_counter_;
                     client.fd = fd;
-                    transcript_.push_back(who(client) + " connected");
+                    record(who(client) + " connected");
                     send(client, "Welcome!");
                     send(client, "Login or Register");
                 }
@@ -902,6 +911,7 @@ private:
     std::thread thread_;
     mutable std::mutex mutex_;
     std::vector<std::string> transcript_;
+    std::vector<SteadyClock::time_point> transcript_times_;
     std::map<int, Client> clients_;
     std::map<std::string, Player> players_;
     std::map<std::string, std::string> guests_by_token_;

@@ -1013,6 +1013,48 @@ TEST_CASE("a move for our own side outside a replay resynchronises instead of be
     CHECK(contains(bridge.stdout_lines[0], "game 1001:"));
 }
 
+// Point 2: the server answers no Seek, so the NOK after our first move as Black refuses that move,
+// not the seek sent before the game: the bridge resynchronises and gives the server's reason.
+// (The test above of garbage lines cannot show this: its stray NOK and OK would take the place
+// of any answer wrongly awaited for the seek.)
+TEST_CASE("a refused first move as Black is a refused move, not a refused seek", "[playtak]") {
+    FakeServer server;
+    TempDir dir;
+    BridgeRun bridge(server.port(), dir, {"--games", "1", "--movetime-ms", "30"});
+    auto connection = server.accept();
+    log_in(*connection);
+    expect_seek(*connection);
+    FakeGame game;
+    game.id = 1301;
+    game.bridge_white = false;
+    game.white = "Opponent";
+    game.black = "TestBot";
+    game.begin();
+    connection->send(game.start_line());
+    const tak::Move opening = game.random_move();
+    game.play(opening);
+    connection->send(game.time_line());
+    connection->send(game.prefix() + fake_format_move(opening));
+    read_bridge_move(*connection, game);  // refused: the server's position stays without it
+    connection->send("NOK");
+    connection->send("Error:Invalid move");
+    REQUIRE(connection->wait_closed(5'000ms));
+    connection = server.accept();
+    log_in(*connection);
+    game.resend(*connection);
+    REQUIRE(play(*connection, game));
+    expect_quit(*connection);
+    REQUIRE(bridge.wait_exit() == 0);
+    const std::string log = bridge.log();
+    INFO(log);
+    CHECK(contains(log, "game 1301: the server refused our move ('Error:Invalid move'); reconnecting"));
+    CHECK_FALSE(contains(log, "refused our seek"));
+    CHECK_FALSE(contains(log, "refused to start game"));
+    CHECK_FALSE(contains(log, "draw or undo"));
+    REQUIRE(bridge.stdout_lines.size() == 1);
+    CHECK(contains(bridge.stdout_lines[0], "game 1301: Opponent vs TestBot: "));
+}
+
 TEST_CASE("a second SIGINT while reconnecting still writes the game's record", "[playtak]") {
     FakeServer server;
     TempDir dir;
@@ -1282,6 +1324,101 @@ TEST_CASE("the server's seek limits: the fake applies them, the bridge warns of 
     CHECK(raw.expect([](const std::string& line) { return line == "OK" || line.rfind("Seek new", 0) == 0; },
                      "List then PING") == "Seek new 4 Guest2 5 60 5 A 0 10 1 0 0 0 0 0 0");
     CHECK(raw.expect_prefix("OK") == "OK");
+}
+
+// ---- a measurement, run by hand (hidden from ctest) -------------------------------------------
+
+// How long after its connection fails a bridge is back in its game, with the default timing flags
+// (reconnection back-off from 1 s, PING every 30 s and 10 s for its answer). In each run two
+// bridges play a 6x6 game through FakePlaytakServer at 100 ms a move; once BotBeta has been sent
+// the opponent's third move (so it is thinking), its connection fails, either closed (`drop`) or
+// silently half-dead (`stall`). Printed for each run, and as medians: the time from the failure
+// to its new login, to the end of the server's resend, and to its next move. Runs of each kind:
+// $BGE_PLAYTAK_TIMING_DROPS (default 5) and $BGE_PLAYTAK_TIMING_STALLS (default 3).
+//   build/tests/unit_tests "[.playtak-reconnect-timing]"
+struct ReconnectTiming {
+    double login_ms = 0, resumed_ms = 0, move_ms = 0;
+};
+
+ReconnectTiming time_reconnect(bool stall, int run) {
+    FakeServerOptions options;
+    options.accounts = {{"BotAlpha", "alpha-password"}, {"BotBeta", "beta-password"}};
+    options.seed = static_cast<std::uint64_t>(run);
+    FakePlaytakServer server(options);
+    TempDir alpha_dir, beta_dir;
+    const std::vector<std::string> common = {"--games", "1", "--movetime-ms", "100", "--size", "6",
+                                             "--reconnect-min-ms", "1000", "--reconnect-max-ms", "60000"};
+    std::vector<std::string> alpha_flags = {"--user", "BotAlpha", "--password-file",
+                                            password_file(alpha_dir, "alpha-password")};
+    std::vector<std::string> beta_flags = {"--user", "BotBeta", "--password-file",
+                                           password_file(beta_dir, "beta-password"), "--accept-from", "BotAlpha"};
+    alpha_flags.insert(alpha_flags.end(), common.begin(), common.end());
+    beta_flags.insert(beta_flags.end(), common.begin(), common.end());
+    BridgeRun alpha(server.port(), alpha_dir, alpha_flags);
+    BridgeRun beta(server.port(), beta_dir, beta_flags);
+
+    const auto beta_move = [](const std::string& line) {
+        return line.rfind("BotBeta < Game#1 P", 0) == 0 || line.rfind("BotBeta < Game#1 M", 0) == 0;
+    };
+    REQUIRE(server.wait_for([](const auto& lines) {
+        int received = 0;
+        for (const std::string& line : lines)
+            received += line.rfind("BotBeta > Game#1 P", 0) == 0 || line.rfind("BotBeta > Game#1 M", 0) == 0;
+        return received >= 3;
+    }));
+    const std::size_t from = server.transcript().size();
+    const auto failed = SteadyClock::now();
+    if (stall)
+        server.stall("BotBeta");
+    else
+        server.drop("BotBeta");
+    REQUIRE(server.wait_for(
+        [&](const auto& lines) { return std::find_if(lines.begin() + from, lines.end(), beta_move) != lines.end(); },
+        120'000ms));
+    const auto lines = server.transcript();
+    const auto times = server.transcript_times();
+    const auto after = [&](const std::function<bool(const std::string&)>& wanted) {
+        const auto at = std::find_if(lines.begin() + from, lines.end(), wanted);
+        REQUIRE(at != lines.end());
+        return std::chrono::duration<double, std::milli>(times[at - lines.begin()] - failed).count();
+    };
+    ReconnectTiming timing;
+    timing.login_ms = after([](const std::string& line) { return line == "BotBeta > Welcome BotBeta!"; });
+    timing.resumed_ms = after([](const std::string& line) { return line == "BotBeta > Message Your game is resumed"; });
+    timing.move_ms = after(beta_move);
+    // The game goes on to its end, and both bridges stop after it.
+    CHECK(alpha.wait_exit(120'000ms) == 0);
+    CHECK(beta.wait_exit(120'000ms) == 0);
+    return timing;
+}
+
+TEST_CASE("playtak: reconnect timings", "[.playtak-reconnect-timing]") {
+    const auto runs = [](const char* variable, int fallback) {
+        const char* value = std::getenv(variable);
+        return value ? std::atoi(value) : fallback;
+    };
+    const auto median = [](std::vector<double> values) {
+        std::sort(values.begin(), values.end());
+        const std::size_t n = values.size();
+        return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    };
+    for (const bool stall : {false, true}) {
+        const char* kind = stall ? "stall" : "drop";
+        const int count = stall ? runs("BGE_PLAYTAK_TIMING_STALLS", 3) : runs("BGE_PLAYTAK_TIMING_DROPS", 5);
+        std::vector<double> login, resumed, move;
+        for (int run = 1; run <= count; ++run) {
+            const ReconnectTiming timing = time_reconnect(stall, run);
+            std::printf("%s run %d: logged in again %.0f ms, game resent %.0f ms, next move %.0f ms after the failure\n",
+                        kind, run, timing.login_ms, timing.resumed_ms, timing.move_ms);
+            std::fflush(stdout);
+            login.push_back(timing.login_ms);
+            resumed.push_back(timing.resumed_ms);
+            move.push_back(timing.move_ms);
+        }
+        if (count > 0)
+            std::printf("%s, median of %d: logged in again %.0f ms, game resent %.0f ms, next move %.0f ms\n", kind,
+                        count, median(login), median(resumed), median(move));
+    }
 }
 
 }  // namespace

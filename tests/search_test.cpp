@@ -158,6 +158,41 @@ TEST_CASE("the time plan never spends more than the clock holds", "[search]") {
     fixed.move_time_ms = 1000;
     const auto budget = search::plan_time(fixed, Side::first, start);
     CHECK(std::chrono::duration_cast<search::Milliseconds>(*budget.hard - start).count() <= 1000);
+    // A fixed move time keeps a quarter up to 40 ms, a tenth from 400 ms, at most 100 ms.
+    auto fixed_spend = [&](std::int64_t move_time, std::int64_t reserve = 0) {
+        search::Limits limits;
+        limits.move_time_ms = move_time;
+        limits.reserve_ms = reserve;
+        return std::chrono::duration_cast<search::Milliseconds>(*search::plan_time(limits, Side::first, start).hard -
+                                                                start)
+            .count();
+    };
+    CHECK(fixed_spend(100) == 75);
+    CHECK(fixed_spend(200) == 160);
+    CHECK(fixed_spend(1000) == 900);
+    CHECK(fixed_spend(5000) == 4900);
+    // A reserve for a busy machine comes on top, up to half the move time.
+    CHECK(fixed_spend(200, 30) == 130);
+    CHECK(fixed_spend(200, 500) == 60);
+    search::Limits clock;
+    clock.time_left_ms[0] = 10'000;
+    const auto relaxed = search::plan_time(clock, Side::first, start);
+    clock.reserve_ms = 2'000;
+    const auto reserved = search::plan_time(clock, Side::first, start);
+    CHECK(*reserved.hard < *relaxed.hard);
+}
+
+TEST_CASE("the lateness tracker keeps a reserve that fades", "[search]") {
+    search::LatenessTracker tracker;
+    CHECK(tracker.reserve_ms() == 0);
+    tracker.record(-5);  // early: nothing to keep
+    CHECK(tracker.reserve_ms() == 0);
+    tracker.record(40);
+    CHECK(tracker.reserve_ms() == 60);
+    tracker.record(10);  // a later, smaller lateness does not lower it at once
+    CHECK(tracker.reserve_ms() == 57);
+    for (int search = 0; search < 100; ++search) tracker.record(0);
+    CHECK(tracker.reserve_ms() < 1);
 }
 
 TEST_CASE("the random player plays legal moves", "[search]") {

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <tuple>
 #include <vector>
 
 namespace bge::gomoku {
@@ -113,6 +114,51 @@ private:
     std::vector<Pattern> patterns_;
 };
 
+// Both colours' patterns for every 20-bit window of 2-bit cell codes around an empty centre (the
+// five cells left of it in the low 10 bits, nearest last, then the five right of it): one lookup
+// per cell and direction instead of a base-3 conversion per colour. 2 MiB per rule, built once
+// from the two colours' PatternTables.
+class LineTable {
+public:
+    static constexpr int keys = 1 << 20;
+
+    LineTable(const PatternTable& black_table, const PatternTable& white_table) : entries_(keys) {
+        // Base-3 digits of five 2-bit codes, per colour (0 empty, 1 own, 2 opponent or wall).
+        std::array<std::array<int, 1024>, 2> digits{};
+        for (int side = 0; side < 2; ++side)
+            for (int bits = 0; bits < 1024; ++bits) {
+                int value = 0, power = 1;
+                for (int i = 0; i < 5; ++i) {
+                    const int code = (bits >> (2 * i)) & 3;
+                    value += (code == 0 ? 0 : code == side + 1 ? 1 : 2) * power;
+                    power *= 3;
+                }
+                digits[static_cast<std::size_t>(side)][static_cast<std::size_t>(bits)] = value;
+            }
+        for (int key = 0; key < keys; ++key) {
+            const auto left = static_cast<std::size_t>(key & 0x3FF);
+            const auto right = static_cast<std::size_t>(key >> 10);
+            const Pattern black_pattern = black_table.at(digits[0][left] + digits[0][right] * 243);
+            const Pattern white_pattern = white_table.at(digits[1][left] + digits[1][right] * 243);
+            entries_[static_cast<std::size_t>(key)] = static_cast<std::uint16_t>(black_pattern | (white_pattern << 8));
+        }
+    }
+
+    std::uint16_t at(std::uint32_t key) const { return entries_[key]; }
+
+    static const LineTable& get(int k, bool exact_black, bool exact_white) {
+        static std::mutex mutex;
+        static std::map<std::tuple<int, bool, bool>, std::unique_ptr<LineTable>> tables;
+        std::lock_guard lock(mutex);
+        auto& slot = tables[{k, exact_black, exact_white}];
+        if (!slot) slot = std::make_unique<LineTable>(PatternTable::get(k, exact_black), PatternTable::get(k, exact_white));
+        return *slot;
+    }
+
+private:
+    std::vector<std::uint16_t> entries_;
+};
+
 namespace {
 
 constexpr int dx[4] = {1, 0, 1, -1};
@@ -125,6 +171,16 @@ struct LinePlace {
     int line;
     int shift;
 };
+
+// How a line word's shift moves per step along direction d (d = 3 runs towards lower x).
+constexpr int shift_step[4] = {2, 2, 2, -2};
+
+// The 20-bit LineTable key of the cell at `shift` in a line word.
+inline std::uint32_t window_key(std::uint64_t word, int shift) {
+    const auto left_bits = static_cast<std::uint32_t>((word >> (shift - 10)) & 0x3FF);
+    const auto right_bits = static_cast<std::uint32_t>((word >> (shift + 2)) & 0x3FF);
+    return left_bits | (right_bits << 10);
+}
 
 LinePlace place_of(int x, int y, int d) {
     switch (d) {
@@ -139,30 +195,6 @@ LinePlace place_of(int x, int y, int d) {
     }
 }
 
-// Base-3 digits of 5 cells of 2-bit codes, for each colour: the first table maps the five cells
-// left of the centre (nearest last), the second the five right of it.
-struct DigitTables {
-    std::array<std::array<std::uint16_t, 1024>, 2> left;
-    std::array<std::array<std::uint16_t, 1024>, 2> right;
-    DigitTables() {
-        for (int side = 0; side < 2; ++side)
-            for (int bits = 0; bits < 1024; ++bits) {
-                int value = 0, power = 1;
-                for (int i = 0; i < 5; ++i) {
-                    const int code = (bits >> (2 * i)) & 3;
-                    const int own = side == 0 ? 1 : 2;
-                    const int digit = code == 0 ? 0 : code == own ? 1 : 2;
-                    value += digit * power;
-                    power *= 3;
-                }
-                left[static_cast<std::size_t>(side)][static_cast<std::size_t>(bits)] =
-                    static_cast<std::uint16_t>(value);
-                right[static_cast<std::size_t>(side)][static_cast<std::size_t>(bits)] =
-                    static_cast<std::uint16_t>(value * 243);
-            }
-    }
-};
-const DigitTables digit_tables;
 
 constexpr int pattern_value[9] = {0, 1, 4, 12, 10, 40, 45, 400, 2000};
 constexpr int threat_bonus[8] = {0, 0, 0, 300, 800, 800, 0, 0};
@@ -185,19 +217,52 @@ Threat combine(const Pattern (&p)[4]) {
     return no_threat;
 }
 
+// A cell's threat class and value from its four line patterns packed in 16 bits (4 bits each):
+// one lookup instead of combining the four every time a line changes. The value comes with the
+// threat bonus, or without it (Black under renju, whose double threats are forbidden).
+struct CellSummary {
+    std::int16_t value[2];  // [0] with the threat bonus, [1] without
+    Threat threat;
+    std::uint8_t cell_class;  // cell_class_of its two strongest patterns
+};
+struct CellTable {
+    std::vector<CellSummary> entries;
+    CellTable() : entries(1 << 16) {
+        for (int packed = 0; packed < (1 << 16); ++packed) {
+            Pattern p[4];
+            int total = 0;
+            bool valid = true;
+            for (int d = 0; d < 4; ++d) {
+                const int nibble = (packed >> (4 * d)) & 15;
+                valid = valid && nibble <= five;
+                p[d] = static_cast<Pattern>(std::min(nibble, static_cast<int>(five)));
+                total += pattern_value[p[d]];
+            }
+            if (!valid) continue;
+            const Threat t = combine(p);
+            std::sort(p, p + 4, [](Pattern a, Pattern b) { return a > b; });
+            entries[static_cast<std::size_t>(packed)] = {
+                {static_cast<std::int16_t>(total + threat_bonus[t]), static_cast<std::int16_t>(total)},
+                t,
+                static_cast<std::uint8_t>(cell_class_of(p[0], p[1]))};
+        }
+    }
+    const CellSummary& at(std::uint16_t packed) const { return entries[packed]; }
+};
+const CellTable cell_table;
+
 }  // namespace
 
 SearchBoard::SearchBoard(const State& state) : rules(state) { rebuild(); }
 
-Pattern SearchBoard::pattern(int square, int d, Side side) const {
+std::uint16_t SearchBoard::patterns(int square, int d) const {
     const LinePlace place = place_of(x_of(square), y_of(square), d);
     const std::uint64_t word = lines[static_cast<std::size_t>(d)][static_cast<std::size_t>(place.line)];
-    const int s = index_of(side);
-    const auto left_bits = static_cast<std::size_t>((word >> (place.shift - 10)) & 0x3FF);
-    const auto right_bits = static_cast<std::size_t>((word >> (place.shift + 2)) & 0x3FF);
-    const int key = digit_tables.left[static_cast<std::size_t>(s)][left_bits] +
-                    digit_tables.right[static_cast<std::size_t>(s)][right_bits];
-    return table[s]->at(key);
+    return line_table->at(window_key(word, place.shift));
+}
+
+Pattern SearchBoard::pattern(int square, int d, Side side) const {
+    return static_cast<Pattern>(patterns(square, d) >> (8 * index_of(side)) & 0xFF);
 }
 
 void SearchBoard::refresh_cell(int square) {
@@ -209,12 +274,14 @@ void SearchBoard::refresh_cell(int square) {
         const std::uint16_t old_patterns = line_patterns[side][cell];
         for (int d = 0; d < 4; ++d) --pattern_count[side][(old_patterns >> (4 * d)) & 15];
         --threat_count[side][threat[side][cell]];
+        --class_count[side][cell_table.at(old_patterns).cell_class];
         if (rules.cells[cell] != empty) {
             threat[side][cell] = no_threat;
             value[side][cell] = 0;
             line_patterns[side][cell] = 0;
-            pattern_count[side][dead] = 0;  // dead lines and no threat are not features
+            pattern_count[side][dead] = 0;  // dead lines, no threat and class 0 are not features
             threat_count[side][no_threat] = 0;
+            class_count[side][0] = 0;
             continue;
         }
         Pattern p[4];
@@ -229,8 +296,10 @@ void SearchBoard::refresh_cell(int square) {
         line_patterns[side][cell] = packed;
         const Threat t = combine(p);
         ++threat_count[side][t];
+        ++class_count[side][cell_table.at(packed).cell_class];
         pattern_count[side][dead] = 0;
         threat_count[side][no_threat] = 0;
+        class_count[side][0] = 0;
         // Under renju Black's double threes and double fours are forbidden, so no bonus.
         if (!(rules.rule == Rule::renju && s == 0)) total += threat_bonus[t];
         threat[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)] = t;
@@ -239,43 +308,64 @@ void SearchBoard::refresh_cell(int square) {
     }
 }
 
-void SearchBoard::refresh_line(int square, int d) {
+void SearchBoard::save_cell(int square) {
     const auto cell = static_cast<std::size_t>(square);
-    if (rules.cells[cell] != empty) return;  // occupied cells hold no features, before and after
+    saved_cells.push_back({static_cast<std::uint16_t>(square),
+                           {line_patterns[0][cell], line_patterns[1][cell]},
+                           {value[0][cell], value[1][cell]},
+                           {threat[0][cell], threat[1][cell]}});
+}
+
+void SearchBoard::refresh_line(int square, int d) {
+    if (rules.cells[static_cast<std::size_t>(square)] != empty) return;  // occupied cells hold no features
+    update_line(square, d, patterns(square, d));
+}
+
+void SearchBoard::update_line(int square, int d, std::uint16_t both) {
+    const auto cell = static_cast<std::size_t>(square);
     const int shift = 4 * d;
+    bool saved = false;
     for (int s = 0; s < 2; ++s) {
         const auto side = static_cast<std::size_t>(s);
         const std::uint16_t packed = line_patterns[side][cell];
         const auto before = static_cast<Pattern>((packed >> shift) & 15);
-        const Pattern after = pattern(square, d, static_cast<Side>(s));
+        const auto after = static_cast<Pattern>((both >> (8 * s)) & 0xFF);
         if (after == before) continue;  // the usual case far from the stone: nothing changes
+        if (!saved) save_cell(square);  // once, with both colours' features as they were
+        saved = true;
         --pattern_count[side][before];
         ++pattern_count[side][after];
         pattern_count[side][dead] = 0;
         const auto updated = static_cast<std::uint16_t>((packed & ~(15u << shift)) | (after << shift));
         line_patterns[side][cell] = updated;
-        Pattern p[4];
-        int total = 0;
-        for (int e = 0; e < 4; ++e) {
-            p[e] = static_cast<Pattern>((updated >> (4 * e)) & 15);
-            total += pattern_value[p[e]];
-        }
-        const Threat t = combine(p);
+        const CellSummary& summary = cell_table.at(updated);
+        --class_count[side][cell_table.at(packed).cell_class];
+        ++class_count[side][summary.cell_class];
+        class_count[side][0] = 0;
+        const Threat t = summary.threat;
+        // Under renju Black's double threes and double fours are forbidden, so no bonus.
+        const int total = summary.value[rules.rule == Rule::renju && s == 0 ? 1 : 0];
         --threat_count[side][threat[side][cell]];
         ++threat_count[side][t];
         threat_count[side][no_threat] = 0;
-        if (!(rules.rule == Rule::renju && s == 0)) total += threat_bonus[t];
         threat[side][cell] = t;
         value_sum[s] += total - value[side][cell];
         value[side][cell] = static_cast<std::int16_t>(total);
     }
 }
 
+void prepare_tables(int k, Rule rule) {
+    LineTable::get(k, rule != Rule::freestyle, rule == Rule::standard);
+}
+
 void SearchBoard::rebuild() {
+    saved_cells.clear();
+    saved_counts.clear();
+    saved_cells.reserve(64 * 41);  // a search line of 64 stones without growing
+    saved_counts.reserve(64);
     const bool exact_black = rules.rule != Rule::freestyle;
     const bool exact_white = rules.rule == Rule::standard;
-    table[0] = &PatternTable::get(rules.k, exact_black);
-    table[1] = &PatternTable::get(rules.k, exact_white);
+    line_table = &LineTable::get(rules.k, exact_black, exact_white);
     for (auto& direction : lines) direction.fill(~std::uint64_t{0});
     near.fill(0);
     for (auto& side : threat) side.fill(no_threat);
@@ -284,6 +374,7 @@ void SearchBoard::rebuild() {
     for (auto& side : line_patterns) side.fill(0);
     for (auto& side : pattern_count) side.fill(0);
     for (auto& side : threat_count) side.fill(0);
+    for (auto& side : class_count) side.fill(0);
     for (int y = 0; y < rules.height; ++y)
         for (int x = 0; x < rules.width; ++x) {
             const std::uint8_t cell = rules.cells[static_cast<std::size_t>(square_at(x, y))];
@@ -302,41 +393,72 @@ void SearchBoard::rebuild() {
         for (int x = 0; x < rules.width; ++x) refresh_cell(square_at(x, y));
 }
 
-namespace {
-
-void set_cell(SearchBoard& b, int square, std::uint8_t cell, int near_change) {
+void SearchBoard::set_line_cell(int square, std::uint8_t cell, int near_change) {
     const int x = x_of(square), y = y_of(square);
     for (int d = 0; d < 4; ++d) {
         const LinePlace place = place_of(x, y, d);
-        auto& word = b.lines[static_cast<std::size_t>(d)][static_cast<std::size_t>(place.line)];
+        auto& word = lines[static_cast<std::size_t>(d)][static_cast<std::size_t>(place.line)];
         word = (word & ~(std::uint64_t{3} << place.shift)) | (code_of(cell) << place.shift);
     }
-    for (int ny = std::max(0, y - 2); ny <= std::min<int>(b.rules.height - 1, y + 2); ++ny)
-        for (int nx = std::max(0, x - 2); nx <= std::min<int>(b.rules.width - 1, x + 2); ++nx)
-            b.near[static_cast<std::size_t>(square_at(nx, ny))] =
-                static_cast<std::uint8_t>(b.near[static_cast<std::size_t>(square_at(nx, ny))] + near_change);
-    b.refresh_cell(square);
-    // Along direction d only the cells' direction-d patterns can change.
-    for (int d = 0; d < 4; ++d)
+    for (int ny = std::max(0, y - 2); ny <= std::min<int>(rules.height - 1, y + 2); ++ny)
+        for (int nx = std::max(0, x - 2); nx <= std::min<int>(rules.width - 1, x + 2); ++nx)
+            near[static_cast<std::size_t>(square_at(nx, ny))] =
+                static_cast<std::uint8_t>(near[static_cast<std::size_t>(square_at(nx, ny))] + near_change);
+}
+
+void SearchBoard::place_stone(int square) {
+    saved_counts.push_back({pattern_count, threat_count, class_count, {value_sum[0], value_sum[1]},
+                            static_cast<std::uint32_t>(saved_cells.size())});
+    save_cell(square);
+    set_line_cell(square, rules.cells[static_cast<std::size_t>(square)], 1);
+    refresh_cell(square);
+    // Along direction d only the cells' direction-d patterns can change, and they all lie on
+    // the stone's own line word.
+    const int x = x_of(square), y = y_of(square);
+    for (int d = 0; d < 4; ++d) {
+        const LinePlace place = place_of(x, y, d);
+        const std::uint64_t word = lines[static_cast<std::size_t>(d)][static_cast<std::size_t>(place.line)];
+        const int step = line_steps[static_cast<std::size_t>(d)];
         for (int sign = -1; sign <= 1; sign += 2)
             for (int j = 1; j <= 5; ++j) {
                 const int nx = x + sign * j * dx[d], ny = y + sign * j * dy[d];
-                if (nx < 0 || ny < 0 || nx >= b.rules.width || ny >= b.rules.height) break;
-                b.refresh_line(square_at(nx, ny), d);
+                if (nx < 0 || ny < 0 || nx >= rules.width || ny >= rules.height) break;
+                const int cell = square + sign * j * step;
+                if (rules.cells[static_cast<std::size_t>(cell)] != empty) continue;
+                update_line(cell, d, line_table->at(window_key(word, place.shift + sign * j * shift_step[d])));
             }
+    }
 }
 
-}  // namespace
+void SearchBoard::remove_stone(int square) {
+    set_line_cell(square, empty, -1);
+    const SavedCounts& counts = saved_counts.back();
+    for (std::size_t i = saved_cells.size(); i-- > counts.first_cell;) {
+        const SavedCell& saved = saved_cells[i];
+        for (std::size_t side = 0; side < 2; ++side) {
+            line_patterns[side][saved.square] = saved.line_patterns[side];
+            value[side][saved.square] = saved.value[side];
+            threat[side][saved.square] = saved.threat[side];
+        }
+    }
+    saved_cells.resize(counts.first_cell);
+    pattern_count = counts.pattern_count;
+    threat_count = counts.threat_count;
+    class_count = counts.class_count;
+    value_sum[0] = counts.value_sum[0];
+    value_sum[1] = counts.value_sum[1];
+    saved_counts.pop_back();
+}
 
 Undo GomokuSearch::play(State& b, const Move& move) {
     const Undo record = gomoku::play(b.rules, move);
-    set_cell(b, move.square, b.rules.cells[move.square], 1);
+    b.place_stone(move.square);
     return record;
 }
 
 void GomokuSearch::undo(State& b, const Move& move, const Undo& record) {
     gomoku::undo(b.rules, move, record);
-    set_cell(b, move.square, empty, -1);
+    b.remove_stone(move.square);
 }
 
 void cells_with_threat(const SearchBoard& b, Side side, Threat at_least, MoveList<GomokuSearch>& out) {

@@ -3,8 +3,9 @@
 // patterns. Every line of the board (4 directions) is kept as a 64-bit word of 2-bit cells; the
 // pattern a stone on an empty cell would make along one line is a table lookup on the 10 cells
 // around it (5 each side). Each empty cell keeps, per colour, its best pattern, its threat class
-// and a value; playing or undoing a stone refreshes only the cells within 5 along its 4 lines,
-// and the per-colour sums of the values (the evaluation) follow incrementally.
+// and a value; playing a stone refreshes only the cells within 5 along its 4 lines, and the
+// per-colour sums of the values (the evaluation) follow incrementally. Undoing a stone restores
+// what the play changed from a journal instead of computing the patterns again.
 //
 // GomokuSearch (below) is the Game the engine's searches run on: the same moves and rules, but
 // generate_moves lists only cells near stones, and only the forced ones when a four or an open
@@ -13,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/gomoku/gomoku.hpp"
 
@@ -43,11 +45,19 @@ enum Threat : std::uint8_t {
     threat_five,
 };
 
+// A cell's shape class: its two strongest line patterns (p1 >= p2) when the strongest is at least
+// a two; 0 otherwise (not counted). Classes 1..42.
+constexpr int cell_class_count = 43;
+constexpr int cell_class_of(int strongest, int second) {
+    return strongest < 2 ? 0 : 1 + strongest * (strongest + 1) / 2 - 3 + second;
+}
+
 class PatternTable;
+class LineTable;
 
 struct SearchBoard {
     State rules;
-    const PatternTable* table[2];                                // by colour (the rule may differ: renju)
+    const LineTable* line_table;  // both colours' patterns by the 10 cells around a centre
     std::array<std::array<std::uint64_t, 48>, 4> lines;          // by direction, then line index
     std::array<std::uint8_t, cell_count> near;                   // stones within two cells (Chebyshev)
     std::array<std::array<std::uint8_t, cell_count>, 2> threat;  // Threat, by colour
@@ -58,17 +68,47 @@ struct SearchBoard {
     std::array<std::array<std::uint16_t, cell_count>, 2> line_patterns;  // 4 x 4 bits, by colour
     std::array<std::array<int, 9>, 2> pattern_count;
     std::array<std::array<int, 8>, 2> threat_count;
+    std::array<std::array<std::int16_t, cell_class_count>, 2> class_count;  // empty cells by shape class
+
+    // What one play changed, for its undo: the cells' features before it, and the counts.
+    struct SavedCell {
+        std::uint16_t square;
+        std::uint16_t line_patterns[2];
+        std::int16_t value[2];
+        std::uint8_t threat[2];
+    };
+    struct SavedCounts {
+        std::array<std::array<int, 9>, 2> pattern_count;
+        std::array<std::array<int, 8>, 2> threat_count;
+        std::array<std::array<std::int16_t, cell_class_count>, 2> class_count;
+        int value_sum[2];
+        std::uint32_t first_cell;  // this play's first entry in saved_cells
+    };
+    std::vector<SavedCell> saved_cells;
+    std::vector<SavedCounts> saved_counts;
 
     explicit SearchBoard(const State& state = start_state(Variant{}));
 
     Side side_to_move() const { return rules.side_to_move(); }
     // The pattern a stone of `side` on empty `square` makes along direction d.
     Pattern pattern(int square, int direction, Side side) const;
+    // Both colours' patterns there: Black's in the low byte, White's in the high one.
+    std::uint16_t patterns(int square, int direction) const;
     void refresh_cell(int square);
     // Refreshes only empty `square`'s pattern along direction d (a stone changed that line).
     void refresh_line(int square, int direction);
     // Recomputes everything from the rules state (tests compare it with the incremental one).
     void rebuild();
+    // A stone on `square` (already in `rules`), and taking the last one back (`rules` already
+    // undone): the journal makes the undo exact and cheap.
+    void place_stone(int square);
+    void remove_stone(int square);
+
+private:
+    void save_cell(int square);
+    // Sets empty `square`'s direction-d patterns to `both` (as patterns() gives them).
+    void update_line(int square, int direction, std::uint16_t both);
+    void set_line_cell(int square, std::uint8_t cell, int near_change);
 };
 
 struct GomokuSearch {
@@ -113,6 +153,10 @@ struct GomokuSearch {
 };
 
 static_assert(Game<GomokuSearch>);
+
+// Builds the pattern tables a board of this k and rule uses (tens of milliseconds the first
+// time), so that cost falls on a new game rather than on the first move's clock.
+void prepare_tables(int k, Rule rule);
 
 // Cells near stones (or the centre of an empty board), then the subset a threat forces:
 // our win in one; else the blocks of the opponent's five; else, facing an open three, our fours

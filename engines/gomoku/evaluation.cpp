@@ -48,6 +48,8 @@ int GomokuEvaluator::evaluate(const SearchBoard& b) const {
             for (int p = 1; p <= 8; ++p) score += w[p - 1] * b.pattern_count[side][static_cast<std::size_t>(p)];
             for (int t = 1; t <= 7; ++t) score += w[7 + t] * b.threat_count[side][static_cast<std::size_t>(t)];
             score += fitted->weight[static_cast<std::size_t>(30 + view)] * (b.value_sum[side] / 8);
+            const int* shapes = fitted->weight.data() + eval_classic_feature_count + view * eval_shape_classes;
+            for (int c = 1; c < cell_class_count; ++c) score += shapes[c - 1] * b.class_count[side][static_cast<std::size_t>(c)];
         }
         return std::clamp(score / eval_weight_scale, -9000, 9000);  // below the decisive threat scores above
     }
@@ -64,6 +66,8 @@ void eval_features(const SearchBoard& b, EvalFeatures& features) {
         for (int p = 1; p <= 8; ++p) x[p - 1] = b.pattern_count[side][static_cast<std::size_t>(p)];
         for (int t = 1; t <= 7; ++t) x[7 + t] = b.threat_count[side][static_cast<std::size_t>(t)];
         features[static_cast<std::size_t>(30 + view)] = b.value_sum[side] / 8;
+        int* shapes = features.data() + eval_classic_feature_count + view * eval_shape_classes;
+        for (int c = 1; c < cell_class_count; ++c) shapes[c - 1] = b.class_count[side][static_cast<std::size_t>(c)];
     }
 }
 
@@ -74,6 +78,18 @@ std::string eval_feature_name(int index) {
                                               "threat_five"};
     if (index == 30) return "mover_value_sum";
     if (index == 31) return "opponent_value_sum";
+    if (index >= eval_classic_feature_count) {
+        // mover_cell_flex3_two: the mover's empty cells whose two strongest patterns are those.
+        static constexpr const char* all_patterns[] = {"dead",  "one",  "two",   "flex2", "three",
+                                                       "flex3", "four", "flex4", "five"};
+        const int shape = index - eval_classic_feature_count;
+        const int cell_class = shape % eval_shape_classes + 1;
+        for (int strongest = 2; strongest <= 8; ++strongest)
+            for (int second = 0; second <= strongest; ++second)
+                if (cell_class_of(strongest, second) == cell_class)
+                    return std::string(shape < eval_shape_classes ? "mover" : "opponent") + "_cell_" +
+                           all_patterns[strongest] + "_" + all_patterns[second];
+    }
     const std::string view = index < 15 ? "mover_" : "opponent_";
     const int i = index % 15;
     return view + (i < 8 ? patterns[i] : threats[i - 8]);
@@ -109,11 +125,32 @@ Expected<FittedWeights> load_fitted_weights(const std::string& path) {
     return weights;
 }
 
+std::optional<search::ForcedWin<Move>> GomokuEvaluator::forced_win(SearchBoard& b) {
+    if (threat_nodes_ == 0 || b.rules.result != Result::ongoing) return std::nullopt;
+    // A threat search needs a three to extend or a four to make; most nodes have neither.
+    const auto& mine = b.threat_count[static_cast<std::size_t>(index_of(b.side_to_move()))];
+    bool any = false;
+    for (int t = threat_flex3; t <= threat_five; ++t) any = any || mine[static_cast<std::size_t>(t)] > 0;
+    if (!any) return std::nullopt;
+    ThreatLimits limits;
+    limits.nodes = threat_nodes_;
+    const VcfResult found = vct_.search_remembering(b, threat_threes_, limits);
+    if (!found.first) return std::nullopt;
+    return search::ForcedWin<Move>{*found.first, static_cast<int>(found.line.size())};
+}
+
 bool GomokuEvaluator::null_move_allowed(const SearchBoard& b) const {
     for (const auto& counts : b.threat_count)
         for (int t = threat_flex3; t <= threat_five; ++t)
             if (counts[static_cast<std::size_t>(t)] > 0) return false;
     return true;
+}
+
+bool GomokuEvaluator::is_quiet(const SearchBoard& b, const Move& move) const {
+    const Side me = b.side_to_move();
+    const std::size_t square = move.square;
+    return b.threat[static_cast<std::size_t>(index_of(me))][square] == no_threat &&
+           b.threat[static_cast<std::size_t>(index_of(opponent(me)))][square] == no_threat;
 }
 
 int GomokuEvaluator::order_hint(const SearchBoard& b, const Move& move) const {

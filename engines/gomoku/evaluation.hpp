@@ -10,16 +10,21 @@
 
 #include "core/expected.hpp"
 #include "engines/gomoku/board.hpp"
+#include "engines/gomoku/threat_search.hpp"
+#include "search/alphabeta.hpp"
 
 namespace bge::gomoku {
 
 // The fitted evaluation: a linear function of SearchBoard's incremental counts, from the side
 // to move's view. Features 0-14 are the mover's (line patterns one..five, then threats open
 // three..five), 15-29 the opponent's in the same order; 30 and 31 are the hand-made evaluation's
-// value sums (mover's, opponent's, divided by 8), so a fit can keep what those knew. Weights are
-// 1/eval_weight_scale centi-units per count, fitted to self-play results by train_gomoku_eval
-// (search/learning's logistic fit).
-constexpr int eval_feature_count = 32;
+// value sums (mover's, opponent's, divided by 8), so a fit can keep what those knew; 32-73 count
+// the mover's empty cells by shape class (the cell's two strongest line patterns, board.hpp),
+// 74-115 the opponent's. Weights are 1/eval_weight_scale centi-units per count, fitted to
+// self-play results by train_gomoku_eval (search/learning's logistic fit).
+constexpr int eval_classic_feature_count = 32;
+constexpr int eval_shape_classes = cell_class_count - 1;
+constexpr int eval_feature_count = eval_classic_feature_count + 2 * eval_shape_classes;
 constexpr int eval_weight_scale = 64;
 using EvalFeatures = std::array<int, eval_feature_count>;
 void eval_features(const SearchBoard& board, EvalFeatures& features);
@@ -49,16 +54,33 @@ public:
 
     // Fitted weights for every rule (by Rule index); a null entry keeps the hand-made values.
     void set_fitted(const std::array<const FittedWeights*, 3>& fitted) { fitted_ = fitted; }
+    // The threat search asked inside alpha-beta (forced_win): positions it may visit per call
+    // (0: none) and the threes a win may use (0: fours only).
+    void set_threat_search(std::uint64_t nodes, int threes) {
+        threat_nodes_ = nodes;
+        threat_threes_ = threes;
+    }
+    // A new tree search: what the threat searches proved about the last one's positions is kept
+    // (still true), but bounded.
+    void new_search() { vct_.forget(); }
+    // A win by continuous fours or threes for the side to move, within the budget above.
+    std::optional<search::ForcedWin<Move>> forced_win(SearchBoard& board);
 
     int evaluate(const SearchBoard& board) const;
     int order_hint(const SearchBoard& board, const Move& move) const;
     // Passing is safe only when neither side has a four or an open three to play.
     bool null_move_allowed(const SearchBoard& board) const;
+    // A move that makes no three or four for the mover and stops none of the opponent's: late
+    // move and futility pruning may skip it.
+    bool is_quiet(const SearchBoard& board, const Move& move) const;
     void noisy_moves(const SearchBoard& board, MoveList<GomokuSearch>& moves) const;
 
 private:
     EvalWeights weights_;
     std::array<const FittedWeights*, 3> fitted_{};
+    std::uint64_t threat_nodes_ = 0;
+    int threat_threes_ = 0;
+    VctSearch vct_;
 };
 
 }  // namespace bge::gomoku

@@ -61,7 +61,12 @@ public:
                                                                                      hash_megabytes())) {}
 
     std::string name() const override { return "alphabeta"; }
-    void new_game() override { search_->clear(); }
+    void new_game() override {
+        search_->clear();
+        const std::string& rule = options_.text("Rule");
+        prepare_tables(static_cast<int>(options_.integer("InARow")),
+                       rule == "renju" ? Rule::renju : rule == "standard" ? Rule::standard : Rule::freestyle);
+    }
 
     search::SearchResult<Gomoku> search(const search::SearchRequest<Gomoku>& request,
                                         const search::SearchControl<Gomoku>& control) override {
@@ -72,6 +77,14 @@ public:
         settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
         settings.lmr_divisor = static_cast<int>(options_.integer("LmrDivisor"));
         settings.adaptive_time = options_.boolean("AdaptiveTime");
+        settings.late_move_pruning_depth = static_cast<int>(options_.integer("LatePruneDepth"));
+        settings.threat_search_depth = static_cast<int>(options_.integer("ThreatSearchDepth"));
+        settings.use_whole_move_time = options_.boolean("WholeMoveTime");
+        search_->evaluator().set_threat_search(static_cast<std::uint64_t>(options_.integer("ThreatSearchNodes")),
+                                               static_cast<int>(options_.integer("ThreatSearchThrees")));
+        search_->evaluator().new_search();
+        settings.futility_depth = static_cast<int>(options_.integer("FutilityDepth"));
+        settings.futility_margin = static_cast<int>(options_.integer("FutilityMargin"));
         auto converted = search_request(request);
         search::SearchResult<Gomoku> result;
         const search::TimeBudget budget =
@@ -132,17 +145,32 @@ private:
         return result;
     }
 
-    // When the opponent, moving now, would win by fours, the root moves that leave it no such
-    // win (each checked with a small VCF); empty when there is no such threat, when nothing
-    // stops it, or when time ran out (the search then chooses among all moves).
+    // When the opponent, moving now, would win by fours (or, with DefenceVct, by threes and
+    // fours), the root moves that leave it no such win (each checked with a small threat
+    // search); empty when there is no such threat, when nothing stops it, or when time ran out
+    // (the search then chooses among all moves).
     std::vector<Move> stopping_moves(SearchBoard& board, ThreatLimits limits, std::uint64_t& nodes) {
         std::vector<Move> answers;
-        const std::uint64_t per_search = static_cast<std::uint64_t>(options_.integer("VcfNodes")) / 20 + 100;
-        limits.nodes = per_search;
+        const std::uint64_t vcf_budget = static_cast<std::uint64_t>(options_.integer("VcfNodes")) / 20 + 100;
+        const int vct_depth = static_cast<int>(options_.integer("VctDepth"));
+        const std::uint64_t vct_budget = static_cast<std::uint64_t>(options_.integer("DefenceVctNodes"));
+        // The opponent's forced win from here, by fours, or by threes when `with_threes`.
+        auto opponent_wins = [&](bool with_threes) {
+            ThreatLimits bounded = limits;
+            bounded.nodes = with_threes ? vct_budget : vcf_budget;
+            const VcfResult found =
+                with_threes ? vct_.search(board, vct_depth, bounded) : vcf_.search(board, 40, bounded);
+            nodes += found.nodes;
+            return found;
+        };
         pass_turn(board.rules);
-        const VcfResult threat = vcf_.search(board, 40, limits);
+        bool with_threes = false;
+        VcfResult threat = opponent_wins(false);
+        if (!threat.first && options_.boolean("DefenceVct") && vct_depth > 0 && !control_stopped(limits)) {
+            threat = opponent_wins(true);
+            with_threes = true;
+        }
         pass_turn(board.rules);
-        nodes += threat.nodes;
         if (!threat.first) return answers;
         MoveList<GomokuSearch> moves;
         GomokuSearch::generate_moves(board, moves);
@@ -153,9 +181,9 @@ private:
             if (gomoku::outcome(board.rules).is_win_for(me)) {
                 stops = true;
             } else if (!gomoku::outcome(board.rules).is_over()) {
-                const VcfResult reply = vcf_.search(board, 40, limits);
-                nodes += reply.nodes;
-                if (reply.interrupted && (limits.stop && limits.stop->load())) {
+                VcfResult reply = opponent_wins(false);
+                if (!reply.first && with_threes && !reply.interrupted) reply = opponent_wins(true);
+                if (reply.interrupted && control_stopped(limits)) {
                     GomokuSearch::undo(board, move, record);
                     return {};
                 }
@@ -168,6 +196,8 @@ private:
         }
         return answers;
     }
+
+    static bool control_stopped(const ThreatLimits& limits) { return limits.stop && limits.stop->load(); }
 
     // Eval and EvalFile: the fitted weights (the built-in ones per rule, or one file for every
     // rule), or the hand-made pattern values. A file that cannot be read is reported on stderr
@@ -213,11 +243,27 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
     options.add_check("AdaptiveTime", false, "alphabeta: spend more time when the best move changes");
+    options.add_check("WholeMoveTime", false,
+                      "alphabeta: with go movetime, keep deepening until the time is up (a cut-off iteration still counts)");
+    options.add_spin("ThreatSearchDepth", 0, 0, 64,
+                     "alphabeta: nodes with at least this many plies left first look for a win by threats (0: off)");
+    options.add_spin("ThreatSearchNodes", 500, 1, 1'000'000,
+                     "alphabeta: positions each of ThreatSearchDepth's threat searches may visit");
+    options.add_spin("ThreatSearchThrees", 1, 0, 20, "alphabeta: threes a win found inside the search may use (0: fours only)");
+    options.add_spin("LatePruneDepth", 3, 0, 20,
+                     "alphabeta: skip quiet moves after the first 3 + depth^2 at nodes up to this depth (0: off)");
+    options.add_spin("FutilityDepth", 0, 0, 20,
+                     "alphabeta: skip quiet moves where the evaluation + margin x depth cannot reach alpha, up to this depth (0: off)");
+    options.add_spin("FutilityMargin", 150, 0, 100000, "alphabeta: the futility margin per ply, centi-units");
     options.add_spin("VctDepth", 3, 0, 20, "alphabeta: threes a VCT win may use (0: no VCT search)");
     options.add_spin("VctNodes", 100'000, 1, 100'000'000, "alphabeta: positions the VCT search may visit per move");
     options.add_spin("VctTime", 10, 1, 100, "alphabeta: percent of the move's time the VCT search may use");
     options.add_check("ThreatDefence", true,
                       "alphabeta: when the opponent threatens a win by fours, search only the moves that stop it");
+    options.add_check("DefenceVct", false,
+                      "alphabeta: ThreatDefence also against wins by threes (the opponent's VCT)");
+    options.add_spin("DefenceVctNodes", 2000, 1, 10'000'000,
+                     "alphabeta: positions each of DefenceVct's threat searches may visit");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_study_player_options(options);
 }

@@ -66,7 +66,9 @@ void VcfSearch::start(const ThreatLimits& limits) {
     nodes_ = 0;
     limits_ = limits;
     interrupted_ = false;
-    failed_.clear();
+    // Failures are proofs (a search cut short records none), so they may be kept; a bound keeps
+    // the memory small.
+    if (!remembering_ || failed_.size() > 1'000'000) failed_.clear();
 }
 
 bool VcfSearch::out_of_budget() {
@@ -167,10 +169,21 @@ bool VcfSearch::attack(SearchBoard& b, int plies_left, std::vector<Move>& line) 
 // ---- VCT ----
 
 VcfResult VctSearch::search(SearchBoard& board, int max_threes, const ThreatLimits& limits) {
-    VcfResult result;
-    vcf_.start(limits);
+    forget();
+    return search_remembering(board, max_threes, limits);
+}
+
+void VctSearch::forget() {
     failed_.clear();
     won_.clear();
+    vcf_.forget();
+}
+
+VcfResult VctSearch::search_remembering(SearchBoard& board, int max_threes, const ThreatLimits& limits) {
+    VcfResult result;
+    vcf_.set_remembering(true);
+    if (failed_.size() + won_.size() > 1'000'000) forget();
+    vcf_.start(limits);
     if (board.rules.result != Result::ongoing) return result;
     std::vector<Move> line;
     if (attack(board, max_threes, 0, line)) {
@@ -202,7 +215,10 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
         return false;
     }
     const std::uint64_t key = b.rules.hash;
-    if (won_.count(key)) return true;  // proved through another move order (the line ends here)
+    if (const auto known = won_.find(key); known != won_.end()) {
+        line.push_back(known->second);  // proved before: its first move (the line ends here)
+        return true;
+    }
     if (const auto found = failed_.find(key); found != failed_.end() && found->second >= threes_left) return false;
 
     MoveList<GomokuSearch> tries;
@@ -231,7 +247,7 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
         if (!won) line.pop_back();
         GomokuSearch::undo(b, move, record);
         if (won) {
-            won_.insert(key);
+            won_.emplace(key, move);
             return true;
         }
         if (vcf_.interrupted()) return false;

@@ -43,6 +43,9 @@ struct VcfResult {
 
 class VcfSearch {
 public:
+    // Keep the positions proved lost between searches (until forget()).
+    void set_remembering(bool remembering) { remembering_ = remembering; }
+    void forget() { failed_.clear(); }
     // Searches at most `max_plies` attacker moves deep.
     VcfResult search(SearchBoard& board, int max_plies = 30, std::uint64_t node_limit = 200'000);
     VcfResult search(SearchBoard& board, int max_plies, const ThreatLimits& limits);
@@ -59,6 +62,7 @@ private:
     std::uint64_t nodes_ = 0;
     ThreatLimits limits_;
     bool interrupted_ = false;
+    bool remembering_ = false;
     std::unordered_set<std::uint64_t> failed_;
 };
 
@@ -66,6 +70,10 @@ class VctSearch {
 public:
     // At most `max_threes` threes along any line (fours do not count), then VCF at the tip.
     VcfResult search(SearchBoard& board, int max_threes, const ThreatLimits& limits);
+    // The same, keeping what earlier searches proved (positions without a win within a number
+    // of threes, and won ones) until forget(): for many small searches inside one tree search.
+    VcfResult search_remembering(SearchBoard& board, int max_threes, const ThreatLimits& limits);
+    void forget();
 
 private:
     bool attack(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
@@ -73,7 +81,7 @@ private:
     bool defend_all(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
     VcfSearch vcf_;
     std::unordered_map<std::uint64_t, int> failed_;  // position -> threes it failed with
-    std::unordered_set<std::uint64_t> won_;
+    std::unordered_map<std::uint64_t, Move> won_;  // position -> the move that starts its win
 };
 
 // Cells where `side` would make five right now (near stones), at most `max` written to `out`.

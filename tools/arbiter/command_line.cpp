@@ -631,6 +631,7 @@ Output:
   -pgnout FILE            append the game records (PTN for tak) to FILE
   -jsonout FILE           the results file (for merge and report)
   -state FILE             a journal that -resume continues from, even after SIGKILL
+  -live PORT              also show the match live in a browser at http://127.0.0.1:PORT/
   -help                   this text
 
 Exit status: 0 all games played (or the SPRT decided), 1 match stopped early or an engine

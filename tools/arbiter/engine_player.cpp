@@ -165,7 +165,7 @@ EngineStatus EnginePlayer::start_pbrain_game(const std::vector<std::pair<std::st
 // pbrain: the INFO lines, then the BOARD block; the answer is the first line that is not a
 // MESSAGE, DEBUG or SUGGEST line ("x,y", or "ERROR ..." which the referee rejects as a move).
 EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::string& clock,
-                                       std::chrono::milliseconds budget) {
+                                       std::chrono::milliseconds budget, const SearchLineCallback& on_line) {
     EngineReply reply;
     const auto start = SteadyClock::now();
     const auto deadline = start + budget;
@@ -204,7 +204,10 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
             return reply;
         }
         const auto words = protocol::split_words(read.line);
-        if (words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST") continue;
+        if (words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST") {
+            if (on_line) on_line(read.line);
+            continue;
+        }
         reply.kind = EngineReply::Kind::move;
         reply.move = words.size() == 1 ? std::string(words[0]) : read.line;
         return reply;
@@ -212,8 +215,8 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
 }
 
 EngineReply EnginePlayer::think(const std::string& position_command, const std::string& go_command,
-                                std::chrono::milliseconds budget) {
-    if (dialect_ == protocol::Dialect::pbrain) return think_pbrain(position_command, go_command, budget);
+                                std::chrono::milliseconds budget, const SearchLineCallback& on_line) {
+    if (dialect_ == protocol::Dialect::pbrain) return think_pbrain(position_command, go_command, budget, on_line);
     EngineReply reply;
     const bool ping = timeouts_.ping_ms > 0;
     // The clock starts before anything is written: the engine's own latency is its own.
@@ -258,6 +261,7 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
         }
         if (read.line.starts_with("info ")) {
             if (auto info = parse_search_info(read.line)) reply.info = info;
+            if (on_line) on_line(read.line);
             continue;
         }
         const auto words = protocol::split_words(read.line);

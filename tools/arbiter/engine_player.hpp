@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,8 @@ struct EngineReply {
     std::optional<SearchInfo> info;
 };
 
+using SearchLineCallback = std::function<void(std::string_view line)>;
+
 class EnginePlayer {
 public:
     static constexpr std::chrono::milliseconds stop_timeout{1'000};  // bestmove after stop
@@ -72,9 +75,10 @@ public:
     // Sends isready (unless the ping timeout is 0), the position and go commands in one go, and
     // waits for bestmove until `budget` after them. Whatever comes before readyok (a stale
     // bestmove, say) is discarded; no readyok within the ping timeout is a stall (the engine is
-    // then killed, and needs a restart).
+    // then killed, and needs a restart). `on_line`, when set, sees every line the search prints
+    // before its bestmove (info lines: the GUI shows them live).
     EngineReply think(const std::string& position_command, const std::string& go_command,
-                      std::chrono::milliseconds budget);
+                      std::chrono::milliseconds budget, const SearchLineCallback& on_line = {});
 
     // After a search ran out of time: asks it to stop and discards its late bestmove; an engine
     // that does not answer is killed (and then needs a restart).
@@ -88,7 +92,8 @@ private:
     EngineStatus start_process();
     EngineStatus start_pbrain_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                                    const std::string& new_game_command);
-    EngineReply think_pbrain(const std::string& board, const std::string& clock, std::chrono::milliseconds budget);
+    EngineReply think_pbrain(const std::string& board, const std::string& clock, std::chrono::milliseconds budget,
+                             const SearchLineCallback& on_line);
     EngineStatus handshake();
     void send_configured_options();
     bool send(std::string_view line);

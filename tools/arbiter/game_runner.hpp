@@ -157,145 +157,60 @@ private:
     int losing_moves_[2] = {0, 0};
 };
 
+// Sees a game as the referee plays it (the GUI's watch page). Called on the game's own thread.
+template <Game G>
+class GameObserver {
+public:
+    virtual ~GameObserver() = default;
+    // Once before the first move, then after every move and roll.
+    virtual void position_changed(const GameRecord<G>& record, const Clocks& clocks) = 0;
+    // Every line an engine prints while it searches (info lines).
+    virtual void search_line(Side side, std::string_view line) = 0;
+};
+
+// The referee of one game, turn by turn: it holds the record, the clocks and the dice and judges
+// every move with the core rules. GameRunner drives it with two engines; the GUI drives it with
+// a person at either seat, whose moves come from the page (docs/gui.md).
 template <GameAdapter A>
-class GameRunner {
+class Referee {
 public:
     using G = typename A::Game;
 
-    // players[0] plays White (the side that moves first in the game's start position).
-    // `dice_seed` seeds the arbiter's own dice for games with chance nodes (the engines never
-    // roll): the match gives both games of an encounter the same seed, so both colour
-    // assignments see the same rolls.
-    GameRunner(const typename G::Variant& variant, const Opening<G>& opening, const Adjudication& adjudication,
-               std::array<EnginePlayer*, 2> players, std::uint64_t dice_seed = 0)
-        : variant_(variant),
-          record_(opening.start),
-          adjudication_(adjudication),
-          score_watch_(adjudication_),
-          players_(players),
-          dice_(dice_seed) {
+    // `time_controls[i]`, when set, gives side i a clock. `dice_seed` seeds the dice for games
+    // with chance nodes (the engines never roll).
+    Referee(const typename G::Variant& variant, const Opening<G>& opening, const Adjudication& adjudication,
+            const std::array<std::optional<TimeControl>, 2>& time_controls, std::uint64_t dice_seed = 0)
+        : variant_(variant), record_(opening.start), adjudication_(adjudication), score_watch_(adjudication_), dice_(dice_seed) {
         for (const auto& move : opening.moves) {
             record_.play(move);
             comments_.emplace_back("book");
         }
         for (int i = 0; i < 2; ++i)
-            if (const auto& tc = players_[i]->config().time_control; tc && !tc->infinite) clocks_[i].emplace(*tc);
+            if (time_controls[i] && !time_controls[i]->infinite) clocks_[i].emplace(*time_controls[i]);
     }
 
-    PlayedGame<G> run() {
-        std::optional<GameEnd> end;
-        for (Side side : {Side::first, Side::second})
-            if (!end && !fatal_error_) end = prepare(side);
-        while (!end && !fatal_error_) end = next_move();
-        PlayedGame<G> played;
-        played.start = record_.start();
-        played.moves = record_.moves();
-        played.comments = comments_;
-        played.final_position = record_.current();
-        if (end) played.end = *end;
-        played.engine_failed = players_[0]->needs_restart() || players_[1]->needs_restart();
-        played.interrupted = interrupted_;
-        played.fatal_error = fatal_error_;
-        return played;
-    }
+    const typename G::Variant& variant() const { return variant_; }
+    const GameRecord<G>& record() const { return record_; }
+    const std::vector<std::string>& comments() const { return comments_; }
+    const Clocks& clocks() const { return clocks_; }
+    // The game could not be played at all (an engine that cannot start or cannot play the rules).
+    const std::optional<std::string>& fatal_error() const { return fatal_error_; }
 
-private:
-    EnginePlayer& player(Side side) { return *players_[index_of(side)]; }
-
-    std::optional<GameEnd> loss_for_status(Side side, EngineStatus status) {
-        if (status == EngineStatus::ok) return std::nullopt;
-        if (status == EngineStatus::fatal) {
-            fatal_error_ = player(side).last_error();
-            return std::nullopt;
-        }
-        warn(player(side).last_error());
-        return GameEnd::loss_of(side, status == EngineStatus::stall ? Termination::stall : Termination::disconnect);
-    }
-
-    std::optional<GameEnd> prepare(Side side) {
-        EnginePlayer& engine = player(side);
-        if (engine.dialect() == protocol::Dialect::pbrain && pbrain_board_command<A>(record_).empty()) {
-            fatal_error_ = fmt::format("engine {}: proto=pbrain is only for gomoku", engine.name());
-            return std::nullopt;
-        }
-        if (auto end = loss_for_status(side, engine.ensure_running()); end || fatal_error_) return end;
-        auto options = A::rule_options(variant_, engine);
-        if (!options) {
-            fatal_error_ = options.error();
-            return std::nullopt;
-        }
-        return loss_for_status(side, engine.start_game(*options, A::new_game_command(engine.dialect(), variant_)));
-    }
-
-    bool interrupt_requested() const { return adjudication_.interrupt && adjudication_.interrupt->load(); }
-
-    std::optional<GameEnd> next_move() {
+    // The end by the rules, or a -maxmoves draw; checked before every turn.
+    std::optional<GameEnd> end_before_turn() const {
         if (const Outcome outcome = record_.outcome(); outcome.is_over()) return GameEnd::by_rules(outcome);
         // Dice rolls are not moves: -maxmoves counts the players' decisions only.
         if (adjudication_.max_moves > 0 &&
             record_.moves().size() - rolls_played_ >= 2 * static_cast<std::size_t>(adjudication_.max_moves))
             return GameEnd::max_moves_draw();
-        if (interrupt_requested()) {
-            interrupted_ = true;
-            return GameEnd{};
-        }
-        if constexpr (StochasticGame<G>) {
-            if (G::is_chance_node(record_.current())) {
-                roll_dice();
-                return std::nullopt;
-            }
-        }
-        const Side side = G::side_to_move(record_.current());
-        EnginePlayer& engine = player(side);
-        const EngineConfig& config = engine.config();
-        const std::int64_t allowance = config.time_margin_ms + latency_slack_ms;
-        auto& clock = clocks_[index_of(side)];
-        const auto budget =
-            config.move_time_ms ? std::chrono::milliseconds(*config.move_time_ms + allowance)
-            : clock ? std::chrono::milliseconds(std::max<std::int64_t>(0, clock->remaining_ms() + allowance))
-                    : stall_timeout;
-
-        const bool pbrain = engine.dialect() == protocol::Dialect::pbrain;
-        const EngineReply reply =
-            engine.think(pbrain ? pbrain_board_command<A>(record_) : position_command<A>(engine.dialect(), record_),
-                         pbrain ? pbrain_clock_command(config, side, clocks_)
-                                : go_command(engine.dialect(), config, side, clocks_),
-                         budget);
-        if (reply.kind == EngineReply::Kind::interrupted) {
-            engine.abandon_search();
-            interrupted_ = true;
-            return GameEnd{};
-        }
-        if (reply.kind == EngineReply::Kind::stall) {
-            warn(engine.last_error());
-            return GameEnd::loss_of(side, Termination::stall);
-        }
-        if (reply.kind == EngineReply::Kind::closed) {
-            warn(engine.last_error());
-            return GameEnd::loss_of(side, Termination::disconnect);
-        }
-        if (reply.kind == EngineReply::Kind::timeout) {
-            engine.abandon_search();
-            if (engine.needs_restart()) warn(engine.last_error());
-            return GameEnd::loss_of(side, config.has_clock() ? Termination::time_forfeit : Termination::stall);
-        }
-        const bool overdrawn = config.move_time_ms ? reply.elapsed_ms > *config.move_time_ms + allowance
-                               : clock             ? !clock->charge_move(reply.elapsed_ms, allowance)
-                                                   : false;
-        if (overdrawn) return GameEnd::loss_of(side, Termination::time_forfeit);
-        auto move = G::parse_move(record_.current(), reply.move);
-        if (!move) return GameEnd::loss_of(side, Termination::illegal_move, reply.move.empty() ? "(none)" : reply.move);
-        const std::size_t ply = record_.moves().size();
-        record_.play(*move);
-        comments_.push_back(move_comment(reply, config.has_clock()));
-        if (record_.outcome().is_over()) return std::nullopt;  // the rules decide first
-        return score_watch_.after_move(side, ply,
-                                       reply.info ? std::optional<int>(reply.info->score_cp) : std::nullopt);
+        return std::nullopt;
     }
 
-    // The arbiter rolls: an outcome drawn by its probability, recorded like a move.
-    void roll_dice() {
+    // At a chance node the referee rolls: an outcome drawn by its probability, recorded like a
+    // move. Returns whether it rolled.
+    bool roll_if_due() {
         if constexpr (StochasticGame<G>) {
+            if (!G::is_chance_node(record_.current())) return false;
             ChanceList<G> rolls;
             G::chance_outcomes(record_.current(), rolls);
             double draw = dice_.unit();
@@ -310,7 +225,118 @@ private:
             record_.play(rolls[chosen].roll);
             comments_.emplace_back("roll");
             ++rolls_played_;
+            return true;
         }
+        return false;
+    }
+
+    // Gets `engine` ready to play `side` in this game: the process, the rule options, the new game.
+    std::optional<GameEnd> prepare(Side side, EnginePlayer& engine) {
+        if (engine.dialect() == protocol::Dialect::pbrain && pbrain_board_command<A>(record_).empty()) {
+            fatal_error_ = fmt::format("engine {}: proto=pbrain is only for gomoku", engine.name());
+            return std::nullopt;
+        }
+        if (auto end = loss_for_status(side, engine, engine.ensure_running()); end || fatal_error_) return end;
+        auto options = A::rule_options(variant_, engine);
+        if (!options) {
+            fatal_error_ = options.error();
+            return std::nullopt;
+        }
+        return loss_for_status(side, engine, engine.start_game(*options, A::new_game_command(engine.dialect(), variant_)));
+    }
+
+    struct Turn {
+        std::optional<GameEnd> end;
+        bool interrupted = false;  // the engine's interrupt flag stopped the search: nothing was played
+    };
+
+    // Asks `engine`, playing the side to move, for its move under its clock, checks it with the
+    // rules and plays it.
+    Turn engine_turn(EnginePlayer& engine, const SearchLineCallback& on_line = {}) {
+        const Side side = G::side_to_move(record_.current());
+        const EngineConfig& config = engine.config();
+        const std::int64_t allowance = config.time_margin_ms + latency_slack_ms;
+        auto& clock = clocks_[index_of(side)];
+        const auto budget =
+            config.move_time_ms ? std::chrono::milliseconds(*config.move_time_ms + allowance)
+            : clock ? std::chrono::milliseconds(std::max<std::int64_t>(0, clock->remaining_ms() + allowance))
+                    : stall_timeout;
+
+        const bool pbrain = engine.dialect() == protocol::Dialect::pbrain;
+        const EngineReply reply =
+            engine.think(pbrain ? pbrain_board_command<A>(record_) : position_command<A>(engine.dialect(), record_),
+                         pbrain ? pbrain_clock_command(config, side, clocks_)
+                                : go_command(engine.dialect(), config, side, clocks_),
+                         budget, on_line);
+        if (reply.kind == EngineReply::Kind::interrupted) {
+            engine.abandon_search();
+            return {std::nullopt, true};
+        }
+        if (reply.kind == EngineReply::Kind::stall) {
+            warn(engine.last_error());
+            return {GameEnd::loss_of(side, Termination::stall)};
+        }
+        if (reply.kind == EngineReply::Kind::closed) {
+            warn(engine.last_error());
+            return {GameEnd::loss_of(side, Termination::disconnect)};
+        }
+        if (reply.kind == EngineReply::Kind::timeout) {
+            engine.abandon_search();
+            if (engine.needs_restart()) warn(engine.last_error());
+            return {GameEnd::loss_of(side, config.has_clock() ? Termination::time_forfeit : Termination::stall)};
+        }
+        const bool overdrawn = config.move_time_ms ? reply.elapsed_ms > *config.move_time_ms + allowance
+                               : clock             ? !clock->charge_move(reply.elapsed_ms, allowance)
+                                                   : false;
+        if (overdrawn) return {GameEnd::loss_of(side, Termination::time_forfeit)};
+        auto move = G::parse_move(record_.current(), reply.move);
+        if (!move) return {GameEnd::loss_of(side, Termination::illegal_move, reply.move.empty() ? "(none)" : reply.move)};
+        const std::size_t ply = record_.moves().size();
+        record_.play(*move);
+        comments_.push_back(move_comment(reply, config.has_clock()));
+        last_info_ = reply.info;
+        if (record_.outcome().is_over()) return {};  // the rules decide first
+        return {score_watch_.after_move(side, ply, reply.info ? std::optional<int>(reply.info->score_cp) : std::nullopt)};
+    }
+
+    // A move decided elsewhere (a person at the GUI), legal by the rules, that took `elapsed_ms`
+    // of the mover's clock: charged as an engine's move is, with the latency slack as allowance.
+    std::optional<GameEnd> play_move(const typename G::Move& move, std::int64_t elapsed_ms) {
+        const Side side = G::side_to_move(record_.current());
+        if (auto& clock = clocks_[index_of(side)]; clock && !clock->charge_move(elapsed_ms, latency_slack_ms))
+            return GameEnd::loss_of(side, Termination::time_forfeit);
+        record_.play(move);
+        comments_.emplace_back();
+        last_info_.reset();
+        return std::nullopt;
+    }
+
+    // Takes back the last `plies` moves and rolls (the GUI's undo). The clocks keep their time.
+    void take_back(std::size_t plies) {
+        plies = std::min(plies, record_.moves().size());
+        const std::vector<typename G::Move> moves(record_.moves().begin(), record_.moves().end() - static_cast<std::ptrdiff_t>(plies));
+        record_ = GameRecord<G>(record_.start());
+        comments_.resize(moves.size());
+        rolls_played_ = 0;
+        for (const auto& move : moves) {
+            if (is_chance_node<G>(record_.current())) ++rolls_played_;
+            record_.play(move);
+        }
+        last_info_.reset();
+    }
+
+    // The score and depth the last engine move reported, if any.
+    const std::optional<SearchInfo>& last_info() const { return last_info_; }
+
+private:
+    std::optional<GameEnd> loss_for_status(Side side, EnginePlayer& engine, EngineStatus status) {
+        if (status == EngineStatus::ok) return std::nullopt;
+        if (status == EngineStatus::fatal) {
+            fatal_error_ = engine.last_error();
+            return std::nullopt;
+        }
+        warn(engine.last_error());
+        return GameEnd::loss_of(side, status == EngineStatus::stall ? Termination::stall : Termination::disconnect);
     }
 
     static void warn(const std::string& message) {
@@ -323,11 +349,81 @@ private:
     std::size_t rolls_played_ = 0;  // rolls among record_.moves() (the opening's are counted as moves)
     const Adjudication& adjudication_;
     ScoreWatch score_watch_;
-    std::array<EnginePlayer*, 2> players_;
     Clocks clocks_;
     std::optional<std::string> fatal_error_;
-    bool interrupted_ = false;
+    std::optional<SearchInfo> last_info_;
     Random dice_;
+};
+
+// One engine-against-engine game, played to its end by the referee above.
+template <GameAdapter A>
+class GameRunner {
+public:
+    using G = typename A::Game;
+
+    // players[0] plays White (the side that moves first in the game's start position).
+    // `dice_seed` seeds the arbiter's own dice for games with chance nodes (the engines never
+    // roll): the match gives both games of an encounter the same seed, so both colour
+    // assignments see the same rolls. `observer`, when set, sees every position and info line.
+    GameRunner(const typename G::Variant& variant, const Opening<G>& opening, const Adjudication& adjudication,
+               std::array<EnginePlayer*, 2> players, std::uint64_t dice_seed = 0, GameObserver<G>* observer = nullptr)
+        : referee_(variant, opening, adjudication, {time_control_of(*players[0]), time_control_of(*players[1])}, dice_seed),
+          adjudication_(adjudication),
+          players_(players),
+          observer_(observer) {}
+
+    PlayedGame<G> run() {
+        std::optional<GameEnd> end;
+        for (Side side : {Side::first, Side::second})
+            if (!end && !referee_.fatal_error()) end = referee_.prepare(side, player(side));
+        if (observer_) observer_->position_changed(referee_.record(), referee_.clocks());
+        while (!end && !referee_.fatal_error()) end = next_move();
+        PlayedGame<G> played;
+        played.start = referee_.record().start();
+        played.moves = referee_.record().moves();
+        played.comments = referee_.comments();
+        played.final_position = referee_.record().current();
+        if (end) played.end = *end;
+        played.engine_failed = players_[0]->needs_restart() || players_[1]->needs_restart();
+        played.interrupted = interrupted_;
+        played.fatal_error = referee_.fatal_error();
+        return played;
+    }
+
+private:
+    static std::optional<TimeControl> time_control_of(const EnginePlayer& player) { return player.config().time_control; }
+
+    EnginePlayer& player(Side side) { return *players_[index_of(side)]; }
+
+    bool interrupt_requested() const { return adjudication_.interrupt && adjudication_.interrupt->load(); }
+
+    std::optional<GameEnd> next_move() {
+        if (auto end = referee_.end_before_turn()) return end;
+        if (interrupt_requested()) {
+            interrupted_ = true;
+            return GameEnd{};
+        }
+        if (referee_.roll_if_due()) {
+            if (observer_) observer_->position_changed(referee_.record(), referee_.clocks());
+            return std::nullopt;
+        }
+        const Side side = G::side_to_move(referee_.record().current());
+        SearchLineCallback on_line;
+        if (observer_) on_line = [this, side](std::string_view line) { observer_->search_line(side, line); };
+        auto turn = referee_.engine_turn(player(side), on_line);
+        if (turn.interrupted) {
+            interrupted_ = true;
+            return GameEnd{};
+        }
+        if (observer_) observer_->position_changed(referee_.record(), referee_.clocks());
+        return turn.end;
+    }
+
+    Referee<A> referee_;
+    const Adjudication& adjudication_;
+    std::array<EnginePlayer*, 2> players_;
+    GameObserver<G>* observer_;
+    bool interrupted_ = false;
 };
 
 }  // namespace bge::arbiter

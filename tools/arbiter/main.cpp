@@ -26,6 +26,7 @@
 #include "tools/arbiter/tak_adapter.hpp"
 #include "tools/arbiter/twixt_adapter.hpp"
 #include "tools/arbiter/ur_adapter.hpp"
+#include "tools/gui/live_match.hpp"
 
 namespace {
 
@@ -58,12 +59,25 @@ std::optional<std::string> foreign_variant_flag(const MatchConfig& config) {
     return std::nullopt;
 }
 
+// -live PORT: the match is also shown live in a browser at http://127.0.0.1:PORT/ (the GUI's
+// watch page, docs/gui.md). Not part of the match's arguments, so -resume and the results file
+// never see it.
+std::optional<int> live_port;
+
 int play(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
     const MatchConfig& config = command_line.config;
     const bool known_game = config.game == "tak" || config.game == "expendibots" || config.game == "gomoku" ||
                             config.game == "twixt" || config.game == "ur";
     if (known_game)
         if (const auto foreign = foreign_variant_flag(config)) return usage_error(*foreign);
+    if (live_port && known_game) {
+        bge::gui::LiveMatchOptions live;
+        live.server.port = *live_port;
+        live.serve_after_match = false;
+        live.announce = stderr;
+        live.program = "arbiter";
+        return bge::gui::run_live_match(live, command_line, resume);
+    }
     if (config.game == "tak") return run_match<TakAdapter>(config, command_line.arguments, resume);
     if (config.game == "expendibots") return run_match<ExpendibotsAdapter>(config, command_line.arguments, resume);
     if (config.game == "gomoku") return run_match<GomokuAdapter>(config, command_line.arguments, resume);
@@ -110,7 +124,18 @@ int report(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::vector<std::string> arguments(argv + 1, argv + argc);
+    std::vector<std::string> arguments(argv + 1, argv + argc);
+    const bool subcommand = !arguments.empty() && (arguments[0] == "merge" || arguments[0] == "report" || arguments[0] == "book");
+    for (std::size_t i = 0; !subcommand && i < arguments.size(); ++i) {
+        if (arguments[i] != "-live" && arguments[i] != "--live") continue;
+        const std::string port = i + 1 < arguments.size() ? arguments[i + 1] : "";
+        if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
+            std::stoi(port) > 65535)
+            return usage_error(fmt::format("-live {}: a port is 0 to 65535", port));
+        live_port = std::stoi(port);
+        arguments.erase(arguments.begin() + static_cast<std::ptrdiff_t>(i), arguments.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+        break;
+    }
     if (!arguments.empty()) {
         if (arguments[0] == "-resume" || arguments[0] == "--resume") return resume(arguments);
         if (arguments[0] == "merge") return run_merge(std::vector<std::string>(arguments.begin() + 1, arguments.end()));

@@ -64,6 +64,21 @@ inline void install_interrupt_handler() {
     sigaction(SIGTERM, &action, nullptr);
 }
 
+// Sees a whole match (the GUI's watch page): its games as they start, play and end. Called on
+// the match's worker threads.
+template <Game G>
+class MatchObserver {
+public:
+    virtual ~MatchObserver() = default;
+    virtual void match_started(const MatchDescription& match) = 0;
+    // Returns the observer of that game's moves, or null.
+    virtual GameObserver<G>* game_started(const ScheduledGame& game) = 0;
+    // After the game was counted; `results` holds every finished game (called under the match's lock).
+    virtual void game_finished(const ScheduledGame& game, const FinishedGame& finished, const Results& results,
+                               const MatchDescription& match) = 0;
+    virtual void match_finished(const Results& results) = 0;
+};
+
 template <GameAdapter A>
 class Match {
 public:
@@ -101,6 +116,8 @@ public:
         return success();
     }
 
+    void set_observer(MatchObserver<G>* observer) { observer_ = observer; }
+
     int run() {
         if (auto status = open_files(); !status) {
             std::fputs(fmt::format("arbiter: error: {}\n", status.error()).c_str(), stderr);
@@ -118,12 +135,14 @@ public:
                            .c_str(),
                        stderr);
         check_sprt();  // a resumed match may already be decided
+        if (observer_) observer_->match_started(description());
         const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(config_.concurrency), pending_.size());
         {
             std::vector<std::jthread> workers;
             for (std::size_t i = 0; i < threads; ++i) workers.emplace_back([this] { play_games(); });
         }
         write_results(true);
+        if (observer_) observer_->match_finished(results_);
         report_->summary(results_, sprt_status(), sprt_config_);
         report_usage();
         if (interrupt_requested.load()) {
@@ -245,8 +264,10 @@ private:
         while (const auto game = take_next_game()) {
             std::uint64_t dice_seed = config_.seed ^ (0xD1CE000000000000ULL + static_cast<std::uint64_t>(game->encounter));
             dice_seed = splitmix64(dice_seed);
+            GameObserver<G>* game_observer = observer_ ? observer_->game_started(*game) : nullptr;
             GameRunner<A> runner(variant_, openings_[static_cast<std::size_t>(game->opening)], adjudication_,
-                                 {&player(players, game->white), &player(players, game->black)}, dice_seed);
+                                 {&player(players, game->white), &player(players, game->black)}, dice_seed,
+                                 game_observer);
             const PlayedGame<G> played = runner.run();
             if (played.fatal_error) {
                 stop(fmt::format("arbiter: error: {}; stopping the match\n", *played.fatal_error), true);
@@ -294,6 +315,7 @@ private:
             std::fputs(fmt::format("arbiter: warning: {}\n", status.error()).c_str(), stderr);
         results_.add(std::move(finished));
         report_->game_finished(results_.games().back(), results_);
+        if (observer_) observer_->game_finished(game, results_.games().back(), results_, description());
         if (config_.rating_interval > 0 && results_.games().size() % static_cast<std::size_t>(config_.rating_interval) == 0)
             report_->ratings(results_);
         check_sprt();
@@ -356,13 +378,15 @@ private:
     std::chrono::steady_clock::time_point last_results_write_{};
     std::chrono::steady_clock::time_point started_{};
     std::size_t resumed_games_ = 0;
+    MatchObserver<G>* observer_ = nullptr;
 };
 
 // Checks the game-specific settings and the openings, then plays the match (continuing the
 // journal when `resume` is given). Returns the exit status.
 template <GameAdapter A>
 int run_match(const MatchConfig& config, const std::vector<std::string>& arguments,
-              const std::optional<JournalContents>& resume = std::nullopt) {
+              const std::optional<JournalContents>& resume = std::nullopt,
+              MatchObserver<typename A::Game>* observer = nullptr) {
     auto variant = A::make_variant(config);
     if (!variant) {
         std::fputs(fmt::format("arbiter: error: {}\n", variant.error()).c_str(), stderr);
@@ -380,6 +404,7 @@ int run_match(const MatchConfig& config, const std::vector<std::string>& argumen
             return exit_usage;
         }
     }
+    match.set_observer(observer);
     install_interrupt_handler();
     return match.run();
 }

@@ -39,6 +39,8 @@ Expected<std::vector<RecordGame>> parse_move_records(std::string_view text) {
         } else if (c == '{') {
             const std::size_t end = text.find('}', i);
             if (end == std::string_view::npos) return make_error("a comment has no closing }");
+            if (!current.moves.empty() && current.comments.back().empty())
+                current.comments.back() = std::string(text.substr(i + 1, end - i - 1));
             i = end + 1;
         } else {
             // A word runs to the next space, comment or tag; it is never empty, as c is none of them.
@@ -51,8 +53,10 @@ Expected<std::vector<RecordGame>> parse_move_records(std::string_view text) {
             in_game = true;
             if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*")
                 finish();
-            else if (!(std::isdigit(static_cast<unsigned char>(word[0])) && word.back() == '.'))
+            else if (!(std::isdigit(static_cast<unsigned char>(word[0])) && word.back() == '.')) {
                 current.moves.emplace_back(word);
+                current.comments.emplace_back();
+            }
         }
     }
     finish();

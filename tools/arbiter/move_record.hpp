@@ -64,6 +64,7 @@ std::string move_record_text(const RecordTags& tags, const PlayedGame<G>& played
 struct RecordGame {
     RecordTags tags;
     std::vector<std::string> moves;
+    std::vector<std::string> comments;  // one per move: the {comment} right after it, or empty
     std::string tag(std::string_view name) const;  // empty when absent
 };
 

@@ -103,29 +103,35 @@ std::optional<double> solve_secular(const Distribution<N>& a, const Distribution
 }
 
 // The maximum-likelihood distribution on `values` given the observed frequencies `observed`,
-// under the constraint (mean - 1/2) / sigma = t. Fixed-point iteration from the uniform
-// distribution, as fishtest's MLE_t_value does.
+// under the constraint (mean - 1/2) / sigma = t. Fixed-point iteration, as fishtest's MLE_t_value
+// does, but reached by continuation: t grows from 0 in steps, each solved from the last one's
+// answer. Started from the uniform distribution at a large t (nElo bounds of 150 and more) the
+// iteration's first step has no solution, and the LLR used to read 0 for any record.
 template <std::size_t N>
 std::optional<Distribution<N>> constrained_mle(const Distribution<N>& values, const Distribution<N>& observed,
                                                double t) {
+    constexpr int continuation_steps = 32;
     Distribution<N> estimate;
     estimate.fill(1.0 / N);
-    for (int iteration = 0; iteration < 100; ++iteration) {
-        const auto [mean, variance] = moments(values, estimate);
-        const double sigma = std::sqrt(variance);
-        if (!(sigma > 0.0)) return std::nullopt;
-        Distribution<N> phi;
-        for (std::size_t i = 0; i < N; ++i)
-            phi[i] = values[i] - 0.5 - t * sigma * (1.0 + std::pow((mean - values[i]) / sigma, 2)) / 2.0;
-        const std::optional<double> x = solve_secular(phi, observed);
-        if (!x) return std::nullopt;
-        double change = 0.0;
-        for (std::size_t i = 0; i < N; ++i) {
-            const double next = observed[i] / (1.0 + *x * phi[i]);
-            change = std::max(change, std::abs(next - estimate[i]));
-            estimate[i] = next;
+    for (int step = 1; step <= continuation_steps; ++step) {
+        const double target = t * step / continuation_steps;
+        for (int iteration = 0; iteration < 200; ++iteration) {
+            const auto [mean, variance] = moments(values, estimate);
+            const double sigma = std::sqrt(variance);
+            if (!(sigma > 0.0)) return std::nullopt;
+            Distribution<N> phi;
+            for (std::size_t i = 0; i < N; ++i)
+                phi[i] = values[i] - 0.5 - target * sigma * (1.0 + std::pow((mean - values[i]) / sigma, 2)) / 2.0;
+            const std::optional<double> x = solve_secular(phi, observed);
+            if (!x) return std::nullopt;
+            double change = 0.0;
+            for (std::size_t i = 0; i < N; ++i) {
+                const double next = observed[i] / (1.0 + *x * phi[i]);
+                change = std::max(change, std::abs(next - estimate[i]));
+                estimate[i] = next;
+            }
+            if (change < 1e-12) break;
         }
-        if (change < 1e-12) break;
     }
     return estimate;
 }

@@ -1,0 +1,550 @@
+#!/usr/bin/env python3
+"""The GUI in a real browser (headless Chromium from Debian, driven by Selenium): for each of the
+five games a person plays one full game against the engine by clicking the cells the page
+highlights, and the result the page shows is checked against the engine's own `query result`
+for the moves the page lists. A record written by the arbiter is loaded in the analysis tab and
+every position the page draws is compared with the engine's `d` for the same moves. An engine
+that crashes or hangs must be shown as such, and the page must go on working.
+
+Exit status 77 (CTest's skip) with a message when Chromium, chromedriver or Selenium is missing.
+Screenshots of each board go to --screenshots (the README's pictures come from there).
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SKIP = 77
+
+
+def skip(message):
+    print(f"SKIP: {message}")
+    sys.exit(SKIP)
+
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+except ImportError:
+    skip("python3-selenium is not installed (tools/setup.sh test installs it)")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+# Each game as the test plays it: the variant set in the form, and the engine's UGI options that
+# give it the same rules when the test asks it for the result and its `d`.
+GAMES = {
+    "tak": {"form": {"size": "4", "komi": "0"}, "options": {"Size": "4"}},
+    "gomoku": {"form": {"size": "9", "rule": "renju"}, "options": {"Width": "9", "Height": "9", "Rule": "renju"}},
+    "twixt": {"form": {"size": "8"}, "options": {"BoardSize": "8"}},
+    "ur": {"form": {"ruleset": "blitz", "pieces": "2"}, "options": {"Ruleset": "blitz", "Pieces": "2"}},
+    "expendibots": {"form": {}, "options": {}},
+}
+RESULTS = {"p1win": "1-0", "p2win": "0-1", "draw": "1/2-1/2"}
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def engine_session(binary, game, commands):
+    """Runs the engine with `ugi`, the game's options and `commands`; returns its output."""
+    lines = ["ugi"] + [f"setoption name {k} value {v}" for k, v in GAMES[game]["options"].items()] + commands + ["quit"]
+    run = subprocess.run([binary], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60)
+    if run.returncode != 0:
+        raise Failure(f"{binary} exited with status {run.returncode} on {lines}: stdout ends {run.stdout[-300:]!r}, "
+                      f"stderr {run.stderr[-300:]!r}")
+    if "response" not in run.stdout and any(c.startswith("query") for c in commands):
+        raise Failure(f"{binary} answered no query (status {run.returncode}) to {lines}: stdout ({len(run.stdout)} "
+                      f"bytes) ends {run.stdout[-300:]!r}, stderr {run.stderr[-500:]!r}")
+    return run.stdout
+
+
+class Gui:
+    """The gui (or `arbiter ... -live 0`, which announces its page on stderr) on a free port."""
+    def __init__(self, gui_binary, arguments, arbiter=False):
+        command = [gui_binary] + (arguments + ["-live", "0"] if arbiter else ["--port", "0"] + arguments)
+        # The gui's stderr (its engines' warnings, the engines' own stderr) is kept for a failure report.
+        self.log = tempfile.NamedTemporaryFile(mode="w+", prefix="gui-stderr-", suffix=".log", delete=False)
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL if arbiter else subprocess.PIPE,
+                                        stderr=subprocess.PIPE if arbiter else self.log, text=True)
+        line = (self.process.stderr if arbiter else self.process.stdout).readline()
+        match = re.search(r"http://([\d.]+):(\d+)/", line)
+        if not match:
+            self.process.kill()
+            raise Failure(f"the gui did not start: {line!r}")
+        self.url = f"http://127.0.0.1:{match.group(2)}/"
+
+    def log_tail(self):
+        with open(self.log.name) as file:
+            return file.read()[-3000:]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def start_browser(profile):
+    if not os.path.exists(CHROMIUM) or not os.path.exists(CHROMEDRIVER):
+        skip("chromium and chromium-driver are not installed (tools/setup.sh test installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    # Quiet on a machine without a network: no background fetches, updates or sync.
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1300,1100", f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    try:
+        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as error:
+        skip(f"Chromium could not be started: {error.msg}")
+
+
+class Page:
+    def __init__(self, driver, url):
+        self.driver = driver
+        driver.get(url)
+        self.wait(lambda: self.text("#connection") == "connected", 10, "the page did not connect")
+
+    def find(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def all(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    # The page redraws on every message, so reads go through one script each (never a stale element).
+    def text(self, selector):
+        return self.driver.execute_script(
+            "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", selector)
+
+    def attributes(self, selector, attribute):
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.getAttribute(arguments[1]))", selector, attribute)
+
+    def wait(self, condition, timeout, message):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                if condition():
+                    return
+            except StaleElementReferenceException:
+                pass
+            time.sleep(0.02)
+        raise Failure(message)
+
+    def tab(self, name):
+        self.find(f'.tab[data-tab="{name}"]').click()
+
+    def errors(self):
+        return self.driver.execute_script("return [...document.querySelectorAll('#errors .error')].map(e => e.textContent)")
+
+    def moves(self, panel):
+        texts = self.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", f"#{panel}-moves li")
+        return [re.sub(r" \{.*\}$", "", text) for text in texts]
+
+    def set_form(self, form, values):
+        for name, value in values.items():
+            element = self.find(f'#{form} [name="{name}"]')
+            if element.tag_name == "select":
+                Select(element).select_by_value(value)
+            else:
+                element.clear()
+                element.send_keys(value)
+
+    def click(self, selector):
+        """A real mouse click on the element (found again if a redraw replaced it)."""
+        for _ in range(5):
+            try:
+                ActionChains(self.driver).move_to_element(self.find(selector)).click().perform()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.02)
+        raise Failure(f"could not click {selector}")
+
+    def click_cell(self, panel, cell):
+        self.click(f'#{panel}-board [data-cell="{cell}"]')
+
+
+def new_game(page, game, players, movetime="", depth="2", tc=""):
+    """Engines search to a fixed depth by default: no clock, so a loaded machine cannot make them
+    lose on time (a move time of 50 ms has only 50 ms of slack, as in the arbiter)."""
+    page.tab("play")
+    page.set_form("play-setup", {"game": game})
+    page.set_form("play-setup", dict(GAMES[game]["form"], movetime=movetime, depth=depth, tc=tc))
+    page.set_form("play-setup", {"player0": players[0], "player1": players[1]})
+    previous = page.attributes("#play-board", "data-id")[0]
+    page.find("#play-new").click()
+    page.wait(lambda: page.attributes("#play-board", "data-id")[0] != previous
+              and page.attributes(f'#play-board svg[data-game="{game}"]', "data-game"), 10,
+              f"{game}: the new game did not appear")
+
+
+def person_move(page, rng):
+    """Makes one move of the person by clicks: cells the page highlights, then a button where the
+    clicked cells leave a choice (or a move without cells: swap, pass). Returns False when it is
+    not the person's turn."""
+    for _ in range(12):
+        targets = page.attributes("#play-board .target", "data-overlay")
+        choices = page.attributes("#play-choices button", "data-move")
+        if not targets and not choices:
+            return False
+        if choices and (not targets or rng.random() < 0.35):
+            page.click(f'#play-choices button[data-move="{rng.choice(choices)}"]')
+            return True
+        before = len(page.moves("play"))
+        page.click_cell("play", rng.choice(targets))
+        if len(page.moves("play")) != before or not page.attributes("#play-board .selected", "data-overlay"):
+            return True
+    return True
+
+
+def play_full_game(page, game, engine_binary, rng, screenshots):
+    new_game(page, game, ["person", game])
+    started = time.time()
+    clicks = 0
+    while not page.text("#play-result"):
+        check(time.time() - started < 240, f"{game}: the game did not end within 240 s")
+        check(not page.errors(), f"{game}: the page showed errors: {page.errors()}")
+        count = len(page.moves("play"))
+        if person_move(page, rng):
+            clicks += 1
+            page.wait(lambda: len(page.moves("play")) != count or page.text("#play-result")
+                      or page.attributes("#play-board .selected", "x") or page.attributes("#play-choices button", "x"), 10,
+                      f"{game}: a click led nowhere")
+        else:
+            time.sleep(0.02)
+    shown = page.attributes("#play-result", "data-score")[0]
+    moves = page.moves("play")
+    output = engine_session(engine_binary, game, ["position startpos moves " + " ".join(moves), "query result"])
+    response = re.findall(r"^response (\w+)", output, re.M)
+    check(response and response[-1] in RESULTS,
+          f"{game}: the page shows {page.text('#play-result')!r} but the rules give no result for its moves {moves}: "
+          f"{output[-400:]}")
+    check(shown == RESULTS[response[-1]], f"{game}: the page shows {shown}, the engine says {response[-1]} for {moves}")
+    print(f"{game}: {len(moves)} plies, {clicks} moves by clicks, result {shown} ({page.text('#play-result')})")
+    if screenshots:
+        page.find("#play-board svg").screenshot(os.path.join(screenshots, f"gui-{game}.png"))
+
+
+# ---- The engine's `d`, read independently of the GUI's code, as {cell: contents}.
+def engine_board(game, output):
+    if game == "tak":
+        board = {}
+        for line in output.splitlines():
+            match = re.match(r"^\s*(\d+)\s{2}(.*)$", line)
+            if not match:
+                continue
+            row = match.group(1)
+            for column, cell in enumerate(match.group(2).split()):
+                if cell != ".":
+                    # w/b flats, W/B a wall on top, C/D a white/black capstone on top
+                    colours = "".join("1" if c in "wWC" else "2" for c in cell)
+                    top = "S" if cell[-1] in "WB" else "C" if cell[-1] in "CD" else ""
+                    board["abcdefgh"[column] + row] = colours + top
+        return board
+    fen = re.search(r"^(?:FEN|Fen|position): (.*)$", output, re.M).group(1).split()
+    board = {}
+    if game == "gomoku":
+        rows = fen[0].split("/")
+        for r, row in enumerate(rows):
+            column = 0
+            for token in re.findall(r"\d+|[xo#]", row):
+                if token.isdigit():
+                    column += int(token)
+                    continue
+                if token in "xo":
+                    board["abcdefghijklmnopqrstuvwxyz"[column] + str(len(rows) - r)] = token
+                column += 1
+    elif game == "twixt":
+        for r, row in enumerate(fen[0].split("/")):
+            column = 0
+            for token in re.findall(r"\d+|[xo]", row):
+                if token.isdigit():
+                    column += int(token)
+                    continue
+                board["abcdefghijklmnopqrstuvwxyz"[column] + str(r + 1)] = token
+                column += 1
+        if fen[2] != "-":
+            for bridge in fen[2].split(","):
+                cells = re.findall(r"[a-z]\d+", bridge)
+                board["bridge " + "".join(sorted(cells))] = "bridge"
+    elif game == "ur":
+        for c, column in enumerate(fen[0].split("/")):
+            for row, token in enumerate(column):
+                if token in "LD":
+                    board["ABC"[c] + str(row + 1)] = token
+        light, dark = fen[1].split(","), fen[2].split(",")
+        board.update({"pool-L": light[0], "off-L": light[1], "pool-D": dark[0], "off-D": dark[1]})
+    elif game == "expendibots":
+        for r, row in enumerate(fen[0].split("/")):
+            column = 0
+            for token in row.split(","):
+                if token.startswith("x"):
+                    column += int(token[1:] or "1")
+                    continue
+                board["abcdefgh"[column] + str(8 - r)] = token[0] + (token[1:] or "1")
+                column += 1
+    return board
+
+
+def page_board(page, game):
+    """What the page draws, from the SVG's data attributes, as {cell: contents}."""
+    script = {
+        "tak": "return [...document.querySelectorAll('#analysis-board [data-stack]')].map(e => [e.closest('[data-cell]').dataset.cell, e.dataset.stack])",
+        "gomoku": "return [...document.querySelectorAll('#analysis-board [data-stone]')].map(e => [e.closest('[data-cell]').dataset.cell, e.dataset.stone])",
+        "twixt": "return [...document.querySelectorAll('#analysis-board [data-peg]')].map(e => [e.closest('[data-cell]').dataset.cell, e.dataset.peg])"
+                 ".concat([...document.querySelectorAll('#analysis-board [data-bridge]')].map(e => ['bridge ' + e.dataset.bridge.match(/[a-z]\\d+/g).sort().join(''), 'bridge']))",
+        "ur": "return [...document.querySelectorAll('#analysis-board [data-piece]')].map(e => [e.closest('[data-cell]').dataset.cell, e.dataset.piece])"
+              ".concat([...document.querySelectorAll('#analysis-board [data-count]')].map(e => [e.dataset.cell, e.dataset.count]))",
+        "expendibots": "return [...document.querySelectorAll('#analysis-board [data-stack]')].map(e => [e.closest('[data-cell]').dataset.cell, e.dataset.stack])",
+    }[game]
+    return dict(page.driver.execute_script(script))
+
+
+def record_for(game, arbiter, engine_binary, directory):
+    """A short match between two engines (one playing randomly) through the arbiter: its record."""
+    path = os.path.join(directory, f"{game}-record.txt")
+    variant = {"tak": ["-size", "5", "-komi", "1.5"], "gomoku": ["-size", "9", "-rule", "renju"],
+               "twixt": ["-size", "8"], "ur": ["-ruleset", "blitz", "-pieces", "2"], "expendibots": []}[game]
+    random_player = {"tak": ["option.Player=random"], "expendibots": ["option.Player=random"],
+                     "ur": ["option.Player=random"]}.get(game, [])
+    command = [arbiter, "-game", game] + variant + [
+        "-engine", f"cmd={engine_binary}", "name=first", "depth=2",
+        "-engine", f"cmd={engine_binary}", "name=second", "depth=1"] + random_player + [
+        "-each", "stderr=/dev/null", "-rounds", "1", "-games", "1", "-srand", "3", "-pgnout", path]
+    subprocess.run(command, capture_output=True, timeout=120, check=True)
+    with open(path) as file:
+        return file.read()
+
+
+def check_record(page, game, arbiter, engine_binary, directory, screenshots):
+    text = record_for(game, arbiter, engine_binary, directory)
+    page.tab("analysis")
+    page.set_form("record-form", {"game": game})
+    page.driver.execute_script("document.getElementById('record-text').value = arguments[0]", text)
+    page.find("#record-load").click()
+    page.wait(lambda: page.all(f'#analysis-board svg[data-game="{game}"]') and page.text("#analysis-ply").startswith("0 /"),
+              10, f"{game}: the record did not load: {page.errors()}")
+    moves = page.moves("analysis")
+    check(len(moves) > 0, f"{game}: the record shows no moves")
+    variant = {"tak": {"Size": "5", "HalfKomi": "3"}}.get(game)
+    options = dict(GAMES[game]["options"], **(variant or {}))
+    for ply in range(len(moves) + 1):
+        if ply > 0:
+            page.find("#analysis-forward").click()
+            page.wait(lambda: page.text("#analysis-ply").startswith(f"{ply} /"), 10, f"{game}: no step to ply {ply}")
+        commands = [f"setoption name {k} value {v}" for k, v in options.items()]
+        output = subprocess.run([engine_binary], input="\n".join(["ugi"] + commands + [
+            "position startpos" + (" moves " + " ".join(moves[:ply]) if ply else ""), "d", "quit"]) + "\n",
+            capture_output=True, text=True, timeout=30).stdout
+        expected = engine_board(game, output)
+        shown = page_board(page, game)
+        check(shown == expected, f"{game} record, ply {ply}: the page draws {shown}, the engine's d shows {expected}")
+    if screenshots:
+        page.find("#analysis-board svg").screenshot(os.path.join(screenshots, f"gui-{game}-record.png"))
+    print(f"{game}: record of {len(moves)} plies stepped through, every position equal to the engine's d")
+
+
+def set_up(page, game, fields):
+    page.tab("analysis")
+    page.set_form("analysis-setup", {"game": game})
+    page.set_form("analysis-setup", fields)
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#analysis-setup-button").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous, 10, f"no analysis board: {page.errors()}")
+
+
+def check_set_ups(page, screenshots):
+    """Positions set up from text: Tak stacks drawn piece by piece, renju's forbidden points."""
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "x2,12S,x2/x,2121C,x3/x2,21112,x2/x5/1,x3,2 1 10", "moves": ""})
+    stacks = page_board(page, "tak")
+    check(stacks == {"c5": "12S", "b4": "2121C", "c3": "21112", "a1": "1", "e1": "2"}, f"the Tak stacks drawn: {stacks}")
+    layers = page.driver.execute_script("return document.querySelectorAll('#analysis-board [data-stack=\"21112\"] rect').length")
+    check(layers >= 5, f"the stack of five shows {layers} parts")
+    if screenshots:
+        page.find("#analysis-board svg").screenshot(os.path.join(screenshots, "gui-tak-stacks.png"))
+    # Black e5 f5 and g6 g7 on 9x9 renju: g5 would be a double three, forbidden to Black.
+    set_up(page, "gomoku", {"size": "9", "rule": "renju", "position": "", "moves": "e5 a1 f5 c1 g6 i9 g7 a9"})
+    forbidden = page.driver.execute_script(
+        "return [...document.querySelectorAll('#analysis-board [data-forbidden]')].map(e => e.closest('[data-cell]').dataset.cell)")
+    check("g5" in forbidden, f"renju: g5 is not marked forbidden, the marks are {forbidden}")
+    if screenshots:
+        page.find("#analysis-board svg").screenshot(os.path.join(screenshots, "gui-gomoku-renju.png"))
+    print(f"set-ups: Tak stacks drawn as the TPS says; renju marks {forbidden} forbidden for Black")
+
+
+def check_analysis(page, screenshots):
+    """A position set up from TPS is searched live: info lines, the PV drawn on the board, scores
+    in the graph; a move on the board branches the line; Stop stops."""
+    page.tab("analysis")
+    page.set_form("analysis-setup", {"game": "tak"})
+    page.set_form("analysis-setup", {"size": "5", "komi": "0", "position": "2,x4/x5/x2,1,x2/x5/x4,1 2 2", "moves": ""})
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#analysis-setup-button").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous, 10, f"no analysis board: {page.errors()}")
+    check(page.text("#analysis-position") == "2,x4/x5/x2,1,x2/x5/x4,1 2 2", f"the position shown is {page.text('#analysis-position')}")
+    Select(page.find("#analysis-engine")).select_by_value("tak")
+    page.find("#analysis-go").click()
+    page.wait(lambda: "depth" in page.text("#analysis-info") and page.attributes("#analysis-board .pv-number", "data-pv"), 15,
+              f"no live search shown: {page.text('#analysis-info')}")
+    # Let it search a moment, so the line shown (and the screenshot) is a deeper one.
+    page.wait(lambda: len(page.attributes("#analysis-board .pv-number", "data-pv")) >= 3, 15, "the PV stays short")
+    pv = page.attributes("#analysis-board .pv-number", "data-pv")
+    cells = set(page.attributes("#analysis-board [data-cell]", "data-cell"))
+    check(all(cell in cells for path in pv for cell in path.split()), f"the PV marks cells not on the board: {pv}")
+    if screenshots:
+        page.find("#tab-analysis .play-area").screenshot(os.path.join(screenshots, "gui-analysis.png"))
+    # A move on the board: the first cell the page offers, then its first continuation, until played.
+    for _ in range(6):
+        if page.moves("analysis"):
+            break
+        targets = page.attributes("#analysis-board .target", "data-overlay")
+        choices = page.attributes("#analysis-choices button", "data-move")
+        if choices:
+            page.click(f'#analysis-choices button[data-move="{choices[0]}"]')
+        elif targets:
+            page.click_cell("analysis", sorted(targets)[0])
+        time.sleep(0.1)
+    page.wait(lambda: len(page.moves("analysis")) == 1 and page.text("#analysis-ply").startswith("1 /"), 10,
+              "a move on the analysis board did not branch the line")
+    page.wait(lambda: int(page.attributes("#analysis-graph svg", "data-points")[0]) >= 1, 15, "no score in the graph")
+    page.find("#analysis-stop").click()
+    page.wait(lambda: page.attributes("#analysis-stop", "disabled")[0] is not None, 10, "Stop did not stop the search")
+    print(f"analysis: live search shown with a PV of {len(pv)} moves drawn, a branch played, stopped")
+
+
+def check_failing_engines(page):
+    """A crashing and a hanging engine are shown as such, and the page goes on working."""
+    for name, status, termination in [("crasher", "crashed", "disconnect"), ("hanger", "hung", "time forfeit")]:
+        new_game(page, "tak", ["person", name], movetime="200", depth="")
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, f"{name}: the person never got the move")
+        page.find("#play-typed input").send_keys("a1")
+        page.find("#play-typed button").click()
+        page.wait(lambda: page.text("#play-result"), 15, f"{name}: no result shown")
+        page.wait(lambda: page.all(f'#play-players [data-status="{status}"]'), 5,
+                  f"{name}: the engine is not shown as {status}: {page.text('#play-players')}")
+        print(f"{name}: shown as {status}, result {page.text('#play-result')}")
+        check(termination.split()[0] in page.text("#play-result") or status == "hung" and "time" in page.text("#play-result"),
+              f"{name}: unexpected result {page.text('#play-result')}")
+
+
+def check_watch(driver, gui_binary, directory, screenshots):
+    """`gui watch <arbiter flags>`: the running games live, then the standings as the games end,
+    equal to what the arbiter writes in its results file for the same match."""
+    results = os.path.join(directory, "watch.json")
+    engine = shutil.which("tak", path=os.path.dirname(gui_binary)) or os.path.join(os.path.dirname(gui_binary), "tak")
+    watch = Gui(gui_binary, ["watch", "-game", "tak", "-size", "5",
+                             "-engine", f"cmd={engine}", "name=alphabeta",
+                             # Two searching players, so the games last long enough (tens of
+                             # seconds) for the page to see both running even on a loaded machine.
+                             "-engine", f"cmd={engine}", "name=mcts", "option.Player=mcts",
+                             "-each", "tc=6+0.1", "stderr=/dev/null", "-rounds", "2", "-games", "2",
+                             "-concurrency", "2", "-jsonout", results])
+    try:
+        page = Page(driver, watch.url)
+        page.wait(lambda: len(page.attributes("#watch-games .watch-card svg", "data-game")) == 2, 30, "no live games shown")
+        page.wait(lambda: all(int(p) >= 6 for p in page.driver.execute_script(
+            "return [...document.querySelectorAll('.watch-heading')].map(e => e.textContent.match(/ply (\\d+)/)[1])")), 30,
+            "the live games do not advance")
+        if screenshots:
+            page.find("#tab-watch").screenshot(os.path.join(screenshots, "gui-watch.png"))
+        page.wait(lambda: "match over" in page.text("#watch-standings"), 120, "the match did not end on the page")
+        cells = page.driver.execute_script(
+            "return [...document.querySelectorAll('#watch-standings table.pairs tr[data-pair] td')].map(e => e.textContent)")
+        import json
+        with open(results) as file:
+            summary = json.load(file)["summary"]["pairs"][0]
+        expected = [str(summary["wins"]), str(summary["losses"]), str(summary["draws"])]
+        check(cells[1:4] == expected, f"the page shows W/L/D {cells[1:4]}, the results file {expected}")
+        check(cells[9] == "[" + ", ".join(map(str, summary["pentanomial"])) + "]",
+              f"the page shows Ptnml {cells[9]}, the results file {summary['pentanomial']}")
+        check(not page.errors(), f"the page showed errors: {page.errors()}")
+        print(f"watch: live boards shown; standings {cells[0]} W/L/D {'/'.join(expected)}, Ptnml {cells[9]}, "
+              f"Elo {cells[5]} as in the results file")
+    finally:
+        watch.stop()
+    # The same page from the arbiter itself: arbiter <flags> -live PORT.
+    arbiter = Gui(os.path.join(os.path.dirname(gui_binary), "arbiter"), [
+        "-game", "ur", "-engine", f"cmd={os.path.join(os.path.dirname(gui_binary), 'ur')}", "name=expectimax",
+        "-engine", f"cmd={os.path.join(os.path.dirname(gui_binary), 'ur')}", "name=random", "option.Player=random",
+        "-each", "st=0.05", "stderr=/dev/null", "-rounds", "1", "-games", "2"], arbiter=True)
+    try:
+        page = Page(driver, arbiter.url)
+        page.wait(lambda: page.attributes('#watch-games .watch-card svg[data-game="ur"]', "data-game"), 20,
+                  "arbiter -live: no live game shown")
+        print("arbiter -live: the match's Ur games shown live")
+    finally:
+        arbiter.stop()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gui", required=True)
+    parser.add_argument("--bin", required=True, help="folder of the engines and the arbiter")
+    parser.add_argument("--screenshots", default="")
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    if args.screenshots:
+        os.makedirs(args.screenshots, exist_ok=True)
+    fake = os.path.join(HERE, "fake_engine.py")
+    gui = Gui(args.gui, ["--engines-dir", args.bin,
+                         "--engine", f'game=tak name=crasher cmd={sys.executable} "args={fake} crash" stderr=/dev/null',
+                         "--engine", f'game=tak name=hanger cmd={sys.executable} "args={fake} hang" stderr=/dev/null'])
+    directory = tempfile.mkdtemp(prefix="gui-test-")
+    driver = None
+    try:
+        driver = start_browser(os.path.join(directory, "profile"))
+        page = Page(driver, gui.url)
+        for game in args.games.split(","):
+            play_full_game(page, game, os.path.join(args.bin, game), rng, args.screenshots)
+        for game in args.games.split(","):
+            check_record(page, game, os.path.join(args.bin, "arbiter"), os.path.join(args.bin, game), directory,
+                         args.screenshots)
+        check_set_ups(page, args.screenshots)
+        check_analysis(page, args.screenshots)
+        check_failing_engines(page)
+        new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
+        page.find("#play-typed input").send_keys("a1")
+        page.find("#play-typed button").click()
+        page.wait(lambda: len(page.moves("play")) >= 2, 10, "after the failing engines, a new game did not go on")
+        check(not page.errors(), f"the page showed errors: {page.errors()}")
+        check_watch(driver, args.gui, directory, args.screenshots)
+        print("1 passed, 0 failed")
+        return 0
+    except Failure as failure:
+        print(f"FAILED: {failure}")
+        print(f"the gui's stderr ended with:\n{gui.log_tail()}")
+        if driver and args.screenshots:
+            driver.save_screenshot(os.path.join(args.screenshots, "failure.png"))
+        return 1
+    finally:
+        if driver:
+            driver.quit()
+        gui.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+// The GUI's server side without a browser: what it tells the page about each game (cells of
+// moves, forbidden points, bridges, blasts), its safety checks, and the hub answering every bad
+// message with an error while games go on, with a real engine process at the table.
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
+#include "core/game_record.hpp"
+#include "tools/gui/hub.hpp"
+#include "tools/gui/views.hpp"
+#include "tools/gui/web_server.hpp"
+
+using namespace bge;
+using namespace bge::gui;
+
+namespace {
+
+// A client that keeps what the server sends, for the test to wait on.
+class RecordingClient : public Client {
+public:
+    void send(std::string message) override {
+        auto parsed = json::parse(message);
+        REQUIRE(parsed);
+        std::lock_guard lock(mutex_);
+        messages_.push_back(std::move(*parsed));
+        arrived_.notify_all();
+    }
+    std::uint64_t id() const override { return 7; }
+
+    // The first message from `from` on that matches, waiting up to 20 s; its index is `from` after.
+    template <class Predicate>
+    json::Value wait_for(std::size_t& from, Predicate predicate) {
+        std::unique_lock lock(mutex_);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        for (;;) {
+            for (; from < messages_.size(); ++from)
+                if (predicate(messages_[from])) return messages_[from++];
+            if (arrived_.wait_until(lock, deadline) == std::cv_status::timeout) {
+                FAIL("no such message within 20 s");
+                return {};
+            }
+        }
+    }
+
+    std::size_t count() {
+        std::lock_guard lock(mutex_);
+        return messages_.size();
+    }
+    json::Value at(std::size_t i) {
+        std::lock_guard lock(mutex_);
+        return messages_.at(i);
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable arrived_;
+    std::vector<json::Value> messages_;
+};
+
+template <class View>
+GameRecord<typename View::G> played(const typename View::G::Variant& variant, std::initializer_list<std::string_view> moves) {
+    GameRecord<typename View::G> record(View::G::start_state(variant));
+    for (std::string_view move : moves) REQUIRE(record.play_text(move));
+    return record;
+}
+
+std::vector<std::string> strings(const json::Value& array) {
+    std::vector<std::string> out;
+    for (const json::Value& value : array.as_array()) out.push_back(value.as_string());
+    return out;
+}
+
+json::Value find_move(const json::Array& legal, std::string_view text) {
+    for (const json::Value& move : legal)
+        if (move["m"].as_string() == text) return move;
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("gui: a Tak spread is its stack, then one click per piece dropped", "[gui]") {
+    tak::Variant variant;
+    variant.size = 5;
+    // White builds a stack of three on a1 (two white flats on top of a black one).
+    auto record = played<TakView>(variant, {"a1", "e5", "b1", "d5", "b1<", "d4", "b1", "d3", "b1<", "c5"});
+    auto spread = tak::parse_move(record.current(), "3a1>12");
+    REQUIRE(spread);
+    CHECK(TakView::path(record.current(), *spread).cells == std::vector<std::string>{"a1", "b1", "c1", "c1"});
+    auto placement = tak::parse_move(record.current(), "Sc3");
+    REQUIRE(placement);
+    CHECK(TakView::path(record.current(), *placement).cells == std::vector<std::string>{"c3"});
+    CHECK(TakView::path(record.current(), *placement).kind == "wall");
+    const json::Value board = TakView::board(record.current(), nullptr, nullptr);
+    CHECK(board["stacks"]["a1"].as_string() == "211");  // black at the bottom, then two white
+    const json::Array legal = legal_moves_json<TakView>(record);
+    CHECK(find_move(legal, "3a1>12")["p"] == json::Value(json::Array{"a1", "b1", "c1", "c1"}));
+    CHECK(find_move(legal, "Cc3")["k"].as_string() == "cap");
+}
+
+TEST_CASE("gui: renju marks Black's double-three point, and only for Black", "[gui]") {
+    gomoku::Variant variant;
+    variant.rule = gomoku::Rule::renju;
+    // Black e5 f5 and g6 g7: g5 makes two open threes at once.
+    auto record = played<GomokuView>(variant, {"e5", "a1", "f5", "c1", "g6", "o15", "g7", "m1"});
+    const json::Value board = GomokuView::board(record.current(), nullptr, nullptr);
+    const auto forbidden = strings(board["forbidden"]);
+    CHECK(std::find(forbidden.begin(), forbidden.end(), "g5") != forbidden.end());
+    CHECK(std::find(forbidden.begin(), forbidden.end(), "h8") == forbidden.end());
+    CHECK(board["stones"]["e5"].as_string() == "x");
+    CHECK(board["stones"]["a1"].as_string() == "o");
+    REQUIRE(record.play_text("h8"));
+    CHECK(GomokuView::board(record.current(), nullptr, nullptr)["forbidden"].as_array().empty());  // White to move
+}
+
+TEST_CASE("gui: TwixT draws a bridge between two pegs a knight's move apart, and the swap is a button", "[gui]") {
+    twixt::Variant variant;
+    variant.size = 8;
+    auto first = played<TwixtView>(variant, {"c3"});
+    const json::Array legal = legal_moves_json<TwixtView>(first);
+    CHECK(find_move(legal, "swap")["p"].as_array().empty());
+    auto record = played<TwixtView>(variant, {"c3", "h4", "d5"});
+    const json::Value board = TwixtView::board(record.current(), nullptr, nullptr);
+    REQUIRE(board["bridges"].as_array().size() == 1);
+    auto bridge = strings(board["bridges"].as_array()[0]);
+    std::sort(bridge.begin(), bridge.end());
+    CHECK(bridge == std::vector<std::string>{"c3", "d5"});
+    CHECK(board["pegs"]["h4"].as_string() == "o");
+}
+
+TEST_CASE("gui: an Ur move is the piece (or the pool), then where it lands", "[gui]") {
+    auto record = played<UrView>(ur::Variant{}, {"r2"});
+    const json::Array legal = legal_moves_json<UrView>(record);
+    REQUIRE(legal.size() == 1);
+    CHECK(legal[0]["m"].as_string() == "onA3");
+    CHECK(legal[0]["p"] == json::Value(json::Array{"pool-L", "A3"}));
+    CHECK(legal_moves_json<UrView>(played<UrView>(ur::Variant{}, {})).empty());  // the server rolls
+    CHECK(UrView::board(record.current(), nullptr, nullptr)["roll"].as_integer() == 2);
+}
+
+TEST_CASE("gui: an Expendibots BOOM shows the squares its chain reaction destroyed", "[gui]") {
+    const auto before = expendibots::start_state();
+    auto boom = expendibots::parse_move(before, "xa1");
+    REQUIRE(boom);
+    auto after = before;
+    expendibots::play(after, *boom);
+    const json::Value board = ExpendibotsView::board(after, &before, &*boom);
+    auto blast = strings(board["blast"]);
+    std::sort(blast.begin(), blast.end());
+    CHECK(blast == std::vector<std::string>{"a1", "a2", "b1", "b2"});
+    CHECK(board["stacks"]["d1"].as_string() == "w1");
+    CHECK(ExpendibotsView::path(before, *boom).cells == std::vector<std::string>{"a1"});
+}
+
+TEST_CASE("gui: engine info lines and record comments are read for the page", "[gui]") {
+    const auto line = parse_search_line("info depth 7 seldepth 9 score cp -31 nodes 1234 nps 5000 time 12 pv a1 b2");
+    REQUIRE(line);
+    CHECK(*line->depth == 7);
+    CHECK(*line->seldepth == 9);
+    CHECK(*line->score_cp == -31);
+    CHECK(*line->nodes == 1234);
+    CHECK(line->pv == std::vector<std::string>{"a1", "b2"});
+    CHECK(*parse_search_line("info depth 3 score mate -2")->mate == -2);
+    CHECK(parse_search_line("info string hello there")->text == "hello there");
+    CHECK(!parse_search_line("bestmove a1"));
+    CHECK(parse_search_line("info depth 99999999999999999999 score cp x")->depth == std::nullopt);
+    CHECK(score_from_comment("+0.63/7 0.42s") == 63);
+    CHECK(score_from_comment("-1.50/3") == -150);
+    CHECK(score_from_comment("book") == std::nullopt);
+    CHECK(score_from_comment("+1e99/3") == std::nullopt);
+}
+
+TEST_CASE("gui: only this server's own page may open a WebSocket", "[gui]") {
+    ServerOptions options;
+    CHECK(origin_allowed("", options, 8080));  // not a browser
+    CHECK(origin_allowed("http://127.0.0.1:8080", options, 8080));
+    CHECK(origin_allowed("http://localhost:8080", options, 8080));
+    CHECK(!origin_allowed("http://127.0.0.1:9090", options, 8080));
+    CHECK(!origin_allowed("http://evil.example", options, 8080));
+    CHECK(!origin_allowed("http://evil.example:8080", options, 8080));
+    CHECK(!origin_allowed("null", options, 8080));
+    CHECK(!origin_allowed("http://127.0.0.1:8080.evil.example", options, 8080));
+    options.allowed_origins.push_back("https://my.site");
+    CHECK(origin_allowed("https://my.site", options, 8080));
+    // DNS rebinding: another name pointed at 127.0.0.1 is refused by its Host header.
+    CHECK(host_allowed("127.0.0.1:8080", options, 8080));
+    CHECK(host_allowed("localhost:8080", options, 8080));
+    CHECK(!host_allowed("evil.example:8080", options, 8080));
+    CHECK(!host_allowed("127.0.0.1:80", options, 8080));
+}
+
+TEST_CASE("gui: every bad message gets one error and the server goes on", "[gui]") {
+    Hub hub({});
+    auto client = std::make_shared<RecordingClient>();
+    const std::vector<std::string> bad = {
+        "not json",
+        "[1, 2]",
+        R"({"type": 5})",
+        R"({"type": "move"})",
+        R"({"type": "move", "id": 99, "move": "a1"})",
+        R"({"type": "new_game", "game": "chess"})",
+        R"({"type": "new_game", "game": "tak", "variant": {"size": 99}, "players": ["person", "person"]})",
+        R"({"type": "new_game", "game": "tak", "variant": {"komi": 0.3}, "players": ["person", "person"]})",
+        R"({"type": "new_game", "game": "tak", "variant": "big", "players": ["person", "person"]})",
+        R"({"type": "new_game", "game": "tak", "players": ["person"]})",
+        R"({"type": "new_game", "game": "tak", "players": ["person", "stockfish"]})",
+        R"({"type": "new_game", "game": "tak", "players": ["person", "person"], "tc": "soon"})",
+        R"({"type": "new_game", "game": "tak", "players": ["person", "person"], "limit": {"movetime": -5}})",
+        R"({"type": "new_game", "game": "gomoku", "players": ["person", "person"], "position": "x/x/x x"})",
+        R"({"type": "new_game", "game": "ur", "variant": {"ruleset": "chess"}, "players": ["person", "person"]})",
+        R"({"type": "load_record", "game": "tak", "text": "[Size \"5\"]\n\n1. zz9 a1\n"})",
+        R"({"type": "load_record", "game": "gomoku", "text": "[Size \"999x3\"]\n1. a1\n"})",
+        R"({"type": "analyse", "game": "twixt", "moves": "c3 zz99"})",
+        std::string(300, '[') + std::string(300, ']'),
+    };
+    for (const std::string& message : bad) {
+        const std::size_t before = client->count();
+        hub.message(client, message);
+        INFO(message);
+        REQUIRE(client->count() == before + 1);
+        CHECK(client->at(before)["type"].as_string() == "error");
+        CHECK(!client->at(before)["message"].as_string().empty());
+    }
+    // A game between two people still works after all that, and refuses what is not legal.
+    hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"]})");
+    std::size_t at = 0;
+    const json::Value created = client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "created"; });
+    const std::int64_t id = created["id"].as_integer();
+    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && !m["legal"].as_array().empty(); });
+    const auto send = [&](const std::string& type, const std::string& move) {
+        json::Value message;
+        message["type"] = type;
+        message["id"] = id;
+        if (!move.empty()) message["move"] = move;
+        hub.message(client, json::write(message));
+    };
+    send("move", "e9");
+    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "error"; });
+    send("move", "a1");
+    send("move", "e5");
+    const json::Value state = client->wait_for(at, [](const json::Value& m) {
+        return m["type"].as_string() == "state" && m["moves"].as_array().size() == 2;
+    });
+    CHECK(state["board"]["stacks"]["a1"].as_string() == "2");  // the first move places Black's flat
+    CHECK(state["board"]["last"] == json::Value(json::Array{"e5"}));
+    send("undo", "");
+    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && m["moves"].as_array().size() == 1; });
+    send("resign", "");
+    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "error"; });
+    hub.closed(client);
+}
+
+TEST_CASE("gui: a person plays an engine process: the move reaches it, its answer comes back, undo returns", "[gui]") {
+    EngineEntry engine;
+    engine.game = "tak";
+    engine.config.name = "tak";
+    engine.config.command = BGE_TAK_BINARY;
+    Hub hub({engine});
+    auto client = std::make_shared<RecordingClient>();
+    hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5, "komi": 1.5},
+                            "players": ["person", "tak"], "limit": {"depth": 2}})");
+    std::size_t at = 0;
+    const std::int64_t id = client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "created"; })["id"].as_integer();
+    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && !m["legal"].as_array().empty(); });
+    hub.message(client, fmt::format(R"({{"type": "move", "id": {}, "move": "a1"}})", id));
+    const json::Value answered = client->wait_for(at, [](const json::Value& m) {
+        return m["type"].as_string() == "state" && m["moves"].as_array().size() == 2 && !m["legal"].as_array().empty();
+    });
+    CHECK(answered["variant"].as_string() == "size 5, komi 1.5");
+    CHECK(answered["status"] == json::Value(json::Array{"person", "ready"}));
+    // The engine's reply is a legal move by the rules: replaying both gives the position shown.
+    GameRecord<tak::Tak> replay(tak::start_state(tak::Variant{5, 3, false}));
+    for (const json::Value& move : answered["moves"].as_array()) REQUIRE(replay.play_text(move.as_string()));
+    CHECK(tak::format_tps(replay.current()) == answered["position"].as_string());
+    hub.message(client, fmt::format(R"({{"type": "undo", "id": {}}})", id));
+    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && m["moves"].as_array().empty(); });
+    hub.closed(client);
+}
+
+TEST_CASE("gui: a person's clock runs too: no move in time loses on time", "[gui]") {
+    Hub hub({});
+    auto client = std::make_shared<RecordingClient>();
+    hub.message(client, R"({"type": "new_game", "game": "gomoku", "variant": {"size": 9},
+                            "players": ["person", "person"], "tc": "0.3"})");
+    std::size_t at = 0;
+    const json::Value running = client->wait_for(at, [](const json::Value& m) {
+        return m["type"].as_string() == "state" && m["clocks"].as_array().size() == 2 && m["clocks"].as_array()[0]["running"].as_bool();
+    });
+    CHECK(running["clocks"].as_array()[0]["ms"].as_integer() == 300);
+    const json::Value over = client->wait_for(at, [](const json::Value& m) {
+        return m["type"].as_string() == "state" && !m["result"].is_null();
+    });
+    CHECK(over["result"]["score"].as_string() == "0-1");
+    CHECK(over["result"]["reason"].as_string() == "Black loses on time");
+    CHECK(over["result"]["termination"].as_string() == "time forfeit");
+    CHECK(over["legal"].as_array().empty());
+    hub.closed(client);
+}

@@ -1,0 +1,44 @@
+#pragma once
+// Makes the sessions of one game from the page's requests (the only place a game's name from
+// the page is turned into types). One factory per game, each in its own file so the five games
+// compile in parallel.
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/journal.hpp"
+#include "tools/gui/session.hpp"
+
+namespace bge::gui {
+
+class GameFactory {
+public:
+    virtual ~GameFactory() = default;
+    // {"type": "new_game", "game", "variant": {...}, "players": ["person" | engine name, x2],
+    //  "tc": "5+0.1" (optional), "limit": {"movetime" ms, "depth", "nodes"} (optional),
+    //  "position": text (optional), "seed": dice seed (optional)}
+    virtual Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const json::Value& request,
+                                                        const std::vector<EngineEntry>& engines) const = 0;
+    // {"type": "analyse", "game", "variant", "position" (optional), "moves": "a1 f6 ..." (optional)}
+    // or {"type": "load_record", "game", "text": the record file, "index": game number from 0}
+    virtual Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const json::Value& request,
+                                                            const std::vector<EngineEntry>& engines) const = 0;
+    // A watch session for a match of this game, and the match itself (blocking; the exit status).
+    virtual std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const = 0;
+    virtual int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,
+                          const std::optional<arbiter::JournalContents>& resume) const = 0;
+};
+
+// nullptr for an unknown game.
+const GameFactory* factory_for(std::string_view game);
+
+const GameFactory& tak_factory();
+const GameFactory& gomoku_factory();
+const GameFactory& twixt_factory();
+const GameFactory& ur_factory();
+const GameFactory& expendibots_factory();
+
+}  // namespace bge::gui

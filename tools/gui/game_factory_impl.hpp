@@ -1,0 +1,127 @@
+#pragma once
+// GameFactory for one game's view: included only by the factory_<game>.cpp files.
+
+#include <random>
+
+#include <fmt/format.h>
+
+#include "tools/arbiter/match.hpp"
+#include "tools/gui/analysis_board.hpp"
+#include "tools/gui/game_factory.hpp"
+#include "tools/gui/match_watch.hpp"
+#include "tools/gui/play_table.hpp"
+
+namespace bge::gui {
+
+template <class View>
+class GameFactoryFor : public GameFactory {
+public:
+    using A = typename View::Adapter;
+    using G = typename A::Game;
+
+    Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const json::Value& request,
+                                                const std::vector<EngineEntry>& engines) const override {
+        auto variant = variant_from_settings<View>(request["variant"]);
+        if (!variant) return make_error(variant.error());
+        auto start = start_position(*variant, request["position"]);
+        if (!start) return make_error(start.error());
+        std::optional<arbiter::TimeControl> time_control;
+        if (const std::string& tc = request["tc"].as_string(); !tc.empty()) {
+            auto parsed = arbiter::parse_time_control(tc);
+            if (!parsed) return make_error(parsed.error());
+            if (!parsed->infinite) time_control = *parsed;
+        }
+        const json::Value& limit = request["limit"];
+        auto movetime = optional_integer(limit, "movetime", 1, 3'600'000);
+        auto depth = optional_integer(limit, "depth", 1, 200);
+        auto nodes = optional_integer(limit, "nodes", 1, 1'000'000'000'000LL);
+        for (const auto* checked : {&movetime, &depth, &nodes})
+            if (!*checked) return make_error(checked->error());
+        const json::Array& players = request["players"].as_array();
+        if (players.size() != 2) return make_error("players must name the two seats: \"person\" or an engine's name");
+        std::array<SeatConfig, 2> seats;
+        for (int i = 0; i < 2; ++i) {
+            const std::string& name = players[static_cast<std::size_t>(i)].as_string();
+            if (name == "person") {
+                seats[i].name = "person";
+                continue;
+            }
+            const EngineEntry* entry = nullptr;
+            for (const EngineEntry& candidate : engines)
+                if (candidate.config.name == name) entry = &candidate;
+            if (!entry) return make_error(fmt::format("no engine named '{}' was given to the GUI", name));
+            if (entry->game != View::game)
+                return make_error(fmt::format("engine '{}' plays {}, not {}", name, entry->game, View::game));
+            arbiter::EngineConfig config = entry->config;
+            if (time_control) {
+                config.time_control = time_control;
+                config.move_time_ms.reset();
+            }
+            if (movetime->has_value()) config.move_time_ms = **movetime;
+            if (depth->has_value()) config.depth = static_cast<int>(**depth);
+            if (nodes->has_value()) config.nodes = **nodes;
+            // Every engine needs a limit, as in a match: without one it gets a second a move.
+            if (!config.has_clock() && !config.depth && !config.nodes) config.move_time_ms = 1000;
+            seats[i].engine = std::move(config);
+            seats[i].name = name;
+        }
+        std::uint64_t seed = std::random_device{}();
+        if (auto given = optional_integer(request, "seed", 0, std::numeric_limits<std::int64_t>::max()); given && given->has_value())
+            seed = static_cast<std::uint64_t>(**given);
+        return std::shared_ptr<Session>(
+            std::make_shared<PlayTable<View>>(id, G::variant_of(*start), *start, std::move(seats), time_control, seed));
+    }
+
+    Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const json::Value& request,
+                                                    const std::vector<EngineEntry>& engines) const override {
+        RecordLine<G> line;
+        const bool from_record = request["type"].as_string() == "load_record";
+        if (from_record) {
+            auto index = optional_integer(request, "index", 0, 1'000'000);
+            if (!index) return make_error(index.error());
+            auto read = View::read_record(request["text"].as_string(), static_cast<std::size_t>(index->value_or(0)));
+            if (!read) return make_error(fmt::format("the record: {}", read.error()));
+            line = std::move(*read);
+        } else {
+            auto variant = variant_from_settings<View>(request["variant"]);
+            if (!variant) return make_error(variant.error());
+            auto start = start_position(*variant, request["position"]);
+            if (!start) return make_error(start.error());
+            line.variant = G::variant_of(*start);
+            line.start = *start;
+            GameRecord<G> record(*start);
+            for (std::string_view word : protocol::split_words(request["moves"].as_string()))
+                if (auto status = record.play_text(word); !status)
+                    return make_error(fmt::format("move '{}': {}", word, status.error()));
+            line.moves = record.moves();
+        }
+        // A record is stepped through from its start; a set-up shows the position its moves reach.
+        const std::size_t ply = from_record ? 0 : line.moves.size();
+        return std::shared_ptr<Session>(std::make_shared<AnalysisBoard<View>>(id, line, engines, ply));
+    }
+
+    std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const override {
+        std::vector<std::string> names;
+        for (const auto& engine : config.engines) names.push_back(engine.name);
+        return std::make_shared<MatchWatch<View>>(id, std::move(names));
+    }
+
+    int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,
+                  const std::optional<arbiter::JournalContents>& resume) const override {
+        return arbiter::run_match<A>(config, arguments, resume, dynamic_cast<MatchWatch<View>*>(&watch));
+    }
+
+private:
+    // The position text if there is one (TPS, FEN or the game's own), else the standard start.
+    static Expected<typename G::State> start_position(const typename G::Variant& variant, const json::Value& position) {
+        if (!position.is_null() && !position.is_string()) return make_error("position must be text");
+        const std::string& text = position.as_string();
+        if (text.find_first_not_of(" \t\r\n") == std::string::npos) return G::start_state(variant);
+        if (text.size() > 10000) return make_error("the position text is too long");
+        auto parsed = G::parse_position(variant, text);
+        if (!parsed) return make_error(fmt::format("position: {}", parsed.error()));
+        return *parsed;
+    }
+};
+
+}  // namespace bge::gui

@@ -1,0 +1,175 @@
+#include "tools/gui/hub.hpp"
+
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "tools/gui/game_factory.hpp"
+
+namespace bge::gui {
+
+void Hub::close_all() {
+    std::map<std::int64_t, Entry> sessions;
+    {
+        std::lock_guard lock(mutex_);
+        sessions.swap(sessions_);
+    }
+    for (auto& [id, entry] : sessions) entry.session->close();
+    std::lock_guard lock(closers_mutex_);
+    closers_.clear();  // joins every closing thread
+}
+
+void Hub::opened(const std::shared_ptr<Client>&) {}
+
+void Hub::closed(const std::shared_ptr<Client>& client) {
+    std::vector<std::shared_ptr<Session>> owned;
+    {
+        std::lock_guard lock(mutex_);
+        for (auto it = sessions_.begin(); it != sessions_.end();) {
+            it->second.session->unsubscribe(client->id());
+            if (it->second.owner == client->id()) {
+                owned.push_back(it->second.session);
+                it = sessions_.erase(it);
+            } else {
+                ++it;
+            }
+        }
+    }
+    for (auto& session : owned) close_later(std::move(session));
+}
+
+void Hub::close_later(std::shared_ptr<Session> session) {
+    std::lock_guard lock(closers_mutex_);
+    std::erase_if(closers_, [](const Closer& closer) { return closer.done->load(); });
+    auto done = std::make_shared<std::atomic<bool>>(false);
+    closers_.push_back({done, std::jthread([session = std::move(session), done] {
+                            session->close();
+                            done->store(true);
+                        })});
+}
+
+std::shared_ptr<Session> Hub::add_shared_session(const std::function<std::shared_ptr<Session>(std::int64_t id)>& make,
+                                                 std::string game) {
+    std::lock_guard lock(mutex_);
+    const std::int64_t id = next_id_++;
+    auto session = make(id);
+    sessions_[id] = Entry{session, 0};
+    watch_id_ = id;
+    watch_game_ = std::move(game);
+    return session;
+}
+
+std::shared_ptr<Session> Hub::find(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    const auto found = sessions_.find(id);
+    return found == sessions_.end() ? nullptr : found->second.session;
+}
+
+void Hub::message(const std::shared_ptr<Client>& client, std::string_view text) {
+    auto parsed = json::parse(text);
+    if (!parsed) {
+        client->send(error_message(fmt::format("not JSON: {}", parsed.error())));
+        return;
+    }
+    if (!parsed->is_object() || !(*parsed)["type"].is_string()) {
+        client->send(error_message("a message is a JSON object with a \"type\""));
+        return;
+    }
+    try {
+        handle(client, *parsed);
+    } catch (const std::exception& error) {
+        // Nothing here should throw; if something does (out of memory, a thread that cannot
+        // start), the client hears of it and the server goes on.
+        client->send(error_message(fmt::format("the server could not do that: {}", error.what())));
+    }
+}
+
+void Hub::handle(const std::shared_ptr<Client>& client, const json::Value& message) {
+    const std::string& type = message["type"].as_string();
+    if (type == "hello") {
+        json::Value welcome;
+        welcome["type"] = "welcome";
+        json::Array engines;
+        for (const EngineEntry& entry : engines_) {
+            json::Value engine;
+            engine["name"] = entry.config.name;
+            engine["game"] = entry.game;
+            engines.push_back(std::move(engine));
+        }
+        welcome["engines"] = std::move(engines);
+        std::lock_guard lock(mutex_);
+        if (watch_id_) {
+            welcome["watch"] = watch_id_;
+            welcome["watch_game"] = watch_game_;
+        }
+        client->send(json::write(welcome));
+        return;
+    }
+    if (type == "new_game" || type == "analyse" || type == "load_record") return create(client, message);
+    const json::Value& id_value = message["id"];
+    if (!id_value.is_integer()) {
+        client->send(error_message(fmt::format("'{}' needs the \"id\" of a game, analysis or match", type)));
+        return;
+    }
+    const std::int64_t id = id_value.as_integer();
+    auto session = find(id);
+    if (!session) {
+        client->send(error_message(fmt::format("there is no session {}", id), id));
+        return;
+    }
+    if (type == "subscribe") return session->subscribe(client);
+    if (type == "unsubscribe") return session->unsubscribe(client->id());
+    if (type == "close") {
+        {
+            std::lock_guard lock(mutex_);
+            const auto found = sessions_.find(id);
+            if (found == sessions_.end()) return;
+            if (found->second.owner != client->id()) {
+                client->send(error_message("only the page that opened it may close it", id));
+                return;
+            }
+            sessions_.erase(found);
+        }
+        close_later(std::move(session));
+        return;
+    }
+    session->handle(message, client);
+}
+
+void Hub::create(const std::shared_ptr<Client>& client, const json::Value& message) {
+    const std::string& game = message["game"].as_string();
+    const GameFactory* factory = factory_for(game);
+    if (!factory) {
+        client->send(error_message(fmt::format("unknown game '{}': tak, gomoku, twixt, ur or expendibots", game)));
+        return;
+    }
+    std::int64_t id = 0;
+    {
+        std::lock_guard lock(mutex_);
+        std::size_t owned = 0;
+        for (const auto& [key, entry] : sessions_) owned += entry.owner == client->id();
+        if (owned >= max_sessions_per_client || sessions_.size() >= max_sessions) {
+            client->send(error_message("too many open games and analyses: close one first"));
+            return;
+        }
+        id = next_id_++;
+    }
+    auto session = message["type"].as_string() == "new_game" ? factory->new_game(id, message, engines_)
+                                                              : factory->new_analysis(id, message, engines_);
+    if (!session) {
+        client->send(error_message(session.error()));
+        return;
+    }
+    {
+        std::lock_guard lock(mutex_);
+        sessions_[id] = Entry{*session, client->id()};
+    }
+    json::Value created;
+    created["type"] = "created";
+    created["id"] = id;
+    created["request"] = message["type"];
+    client->send(json::write(created));
+    (*session)->subscribe(client);
+}
+
+}  // namespace bge::gui

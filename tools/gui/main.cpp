@@ -1,0 +1,65 @@
+// gui: the family's browser GUI (docs/gui.md). Parses the command line, then serves the page;
+// with `watch`, also runs a match through the arbiter's library and shows it live.
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "tools/arbiter/command_line.hpp"
+#include "tools/gui/gui_options.hpp"
+#include "tools/gui/hub.hpp"
+#include "tools/gui/live_match.hpp"
+#include "tools/gui/web_server.hpp"
+
+int main(int argc, char** argv) {
+    using namespace bge::gui;
+    const std::vector<std::string> arguments(argv + 1, argv + argc);
+    auto options = parse_gui_options(arguments);
+    if (!options) {
+        std::fputs(fmt::format("gui: error: {}\n", options.error()).c_str(), stderr);
+        return 2;
+    }
+    if (options->help) {
+        std::fputs(gui_help_text().c_str(), stdout);
+        return 0;
+    }
+    std::optional<bge::arbiter::CommandLine> match;
+    if (options->watch) {
+        auto parsed = bge::arbiter::parse_command_line(options->watch_arguments);
+        if (!parsed) {
+            std::fputs(fmt::format("gui: error: watch: {}\n", parsed.error()).c_str(), stderr);
+            return 2;
+        }
+        if (parsed->help) {
+            std::fputs(bge::arbiter::help_text().c_str(), stdout);
+            return 0;
+        }
+        match = std::move(*parsed);
+    }
+
+    if (match) {
+        LiveMatchOptions live;
+        live.server = options->server;
+        live.static_folder = options->static_folder;
+        return run_live_match(live, *match);
+    }
+
+    Hub hub(options->engines);
+    WebServer server(options->server, StaticFiles(options->static_folder),
+                     ServerHandlers{[&](const auto& client) { hub.opened(client); },
+                                    [&](const auto& client, std::string_view text) { hub.message(client, text); },
+                                    [&](const auto& client) { hub.closed(client); }});
+    if (auto status = server.listen(); !status) {
+        std::fputs(fmt::format("gui: error: {}\n", status.error()).c_str(), stderr);
+        return 1;
+    }
+    const std::string host = options->server.host.find(':') != std::string::npos ? "[" + options->server.host + "]"
+                                                                                   : options->server.host;
+    std::fputs(fmt::format("gui: serving http://{}:{}/\n", host, server.port()).c_str(), stdout);
+    std::fflush(stdout);
+    server.run(true);
+    hub.close_all();
+    return 0;
+}

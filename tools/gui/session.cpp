@@ -1,0 +1,114 @@
+#include "tools/gui/session.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "protocol/text.hpp"
+
+namespace bge::gui {
+
+std::string error_message(std::string_view message, std::optional<std::int64_t> session) {
+    json::Value value;
+    value["type"] = "error";
+    if (session) value["id"] = *session;
+    value["message"] = message;
+    return json::write(value);
+}
+
+void Subscribers::add(const std::shared_ptr<Client>& client) {
+    std::lock_guard lock(mutex_);
+    clients_.push_back(client);
+}
+
+void Subscribers::remove(std::uint64_t client_id) {
+    std::lock_guard lock(mutex_);
+    std::erase_if(clients_, [&](const std::weak_ptr<Client>& weak) {
+        auto client = weak.lock();
+        return !client || client->id() == client_id;
+    });
+}
+
+void Subscribers::send_all(const std::string& message) {
+    std::vector<std::shared_ptr<Client>> live;
+    {
+        std::lock_guard lock(mutex_);
+        std::erase_if(clients_, [](const std::weak_ptr<Client>& weak) { return weak.expired(); });
+        for (const auto& weak : clients_)
+            if (auto client = weak.lock()) live.push_back(std::move(client));
+    }
+    for (const auto& client : live) client->send(message);
+}
+
+bool Subscribers::empty() {
+    std::lock_guard lock(mutex_);
+    std::erase_if(clients_, [](const std::weak_ptr<Client>& weak) { return weak.expired(); });
+    return clients_.empty();
+}
+
+std::optional<SearchLine> parse_search_line(std::string_view line) {
+    const auto words = protocol::split_words(line);
+    if (words.empty()) return std::nullopt;
+    SearchLine parsed;
+    if (words[0] == "MESSAGE") {
+        parsed.text = protocol::join_words(words, 1, words.size());
+        return parsed;
+    }
+    if (words[0] != "info") return std::nullopt;
+    auto integer = [&](std::size_t i) -> std::optional<std::int64_t> {
+        if (i >= words.size()) return std::nullopt;
+        auto value = protocol::parse_integer(words[i], -1'000'000'000'000LL, 1'000'000'000'000'000LL, "value");
+        if (!value) return std::nullopt;
+        return *value;
+    };
+    auto small = [](std::optional<std::int64_t> value) -> std::optional<int> {
+        if (!value || *value < -1'000'000'000 || *value > 1'000'000'000) return std::nullopt;
+        return static_cast<int>(*value);
+    };
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string_view key = words[i];
+        if (key == "string") {
+            parsed.text = protocol::join_words(words, i + 1, words.size());
+            break;
+        }
+        if (key == "pv") {
+            for (std::size_t j = i + 1; j < words.size() && parsed.pv.size() < 64; ++j) parsed.pv.emplace_back(words[j]);
+            break;
+        }
+        if (key == "depth") parsed.depth = small(integer(++i));
+        else if (key == "seldepth") parsed.seldepth = small(integer(++i));
+        else if (key == "nodes") parsed.nodes = integer(++i);
+        else if (key == "nps") parsed.nps = integer(++i);
+        else if (key == "time") parsed.time_ms = integer(++i);
+        else if (key == "score" && i + 2 < words.size()) {
+            if (words[i + 1] == "cp") parsed.score_cp = small(integer(i + 2));
+            else if (words[i + 1] == "mate") parsed.mate = small(integer(i + 2));
+            i += 2;
+        }
+    }
+    return parsed;
+}
+
+json::Value search_line_json(const SearchLine& line) {
+    json::Value value = json::Object{};
+    if (line.depth) value["depth"] = *line.depth;
+    if (line.seldepth) value["seldepth"] = *line.seldepth;
+    if (line.score_cp) value["score"] = *line.score_cp;
+    if (line.mate) value["mate"] = *line.mate;
+    if (line.nodes) value["nodes"] = *line.nodes;
+    if (line.nps) value["nps"] = *line.nps;
+    if (line.time_ms) value["time"] = *line.time_ms;
+    if (!line.text.empty()) value["text"] = line.text;
+    return value;
+}
+
+Expected<std::optional<std::int64_t>> optional_integer(const json::Value& message, std::string_view key,
+                                                       std::int64_t minimum, std::int64_t maximum) {
+    const json::Value& value = message[key];
+    if (value.is_null()) return std::optional<std::int64_t>{};
+    if (!value.is_integer() || value.as_integer() < minimum || value.as_integer() > maximum)
+        return make_error(fmt::format("{} must be a whole number from {} to {}", key, minimum, maximum));
+    return std::optional<std::int64_t>{value.as_integer()};
+}
+
+}  // namespace bge::gui

@@ -1,0 +1,97 @@
+#pragma once
+// What the GUI's activities share: a table of play, an analysis board and a watched match are
+// each a Session that clients subscribe to; the hub (hub.hpp) routes each message to its session.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/json.hpp"
+#include "tools/gui/web_server.hpp"
+
+namespace bge::gui {
+
+namespace json = arbiter::json;
+
+// An engine the GUI may start: named on its command line or in its config file, for one game.
+struct EngineEntry {
+    std::string game;
+    arbiter::EngineConfig config;
+};
+
+// {"type": "error", "message": ...} (with the session's id when there is one).
+std::string error_message(std::string_view message, std::optional<std::int64_t> session = std::nullopt);
+
+// The clients watching one session. Thread-safe; clients that went away are dropped.
+class Subscribers {
+public:
+    void add(const std::shared_ptr<Client>& client);
+    void remove(std::uint64_t client_id);
+    void send_all(const std::string& message);
+    bool empty();
+
+private:
+    std::mutex mutex_;
+    std::vector<std::weak_ptr<Client>> clients_;
+};
+
+class Session {
+public:
+    virtual ~Session() = default;
+    // A message for this session ({"type": "move", ...}); errors go back to `from`.
+    virtual void handle(const json::Value& message, const std::shared_ptr<Client>& from) = 0;
+    // Adds a watcher and sends it the current state.
+    virtual void subscribe(const std::shared_ptr<Client>& client) = 0;
+    virtual void unsubscribe(std::uint64_t client_id) = 0;
+    // Stops the session's thread and its engines; called once, before destruction.
+    virtual void close() = 0;
+};
+
+// An engine's `info` line as the page shows it.
+struct SearchLine {
+    std::optional<int> depth, seldepth;
+    std::optional<int> score_cp;
+    std::optional<int> mate;  // moves to mate, negative when being mated
+    std::optional<std::int64_t> nodes, nps, time_ms;
+    std::vector<std::string> pv;
+    std::string text;  // `info string ...` or a pbrain MESSAGE
+};
+std::optional<SearchLine> parse_search_line(std::string_view line);
+// {"depth", "seldepth", "score", "mate", "nodes", "nps", "time", "text"} (the PV separately).
+json::Value search_line_json(const SearchLine& line);
+
+// Rate limit for live updates (info lines): at most one per interval, except that the first line
+// of each new depth always goes out, so the page never misses the line a finished iteration printed.
+class Throttle {
+public:
+    explicit Throttle(std::chrono::milliseconds interval) : interval_(interval) {}
+    bool ready(std::optional<int> depth = std::nullopt) {
+        const auto now = std::chrono::steady_clock::now();
+        const bool new_depth = depth && depth != last_depth_;
+        if (depth) last_depth_ = depth;
+        if (!new_depth && now - last_ < interval_) return false;
+        last_ = now;
+        return true;
+    }
+    void reset() {
+        last_ = {};
+        last_depth_.reset();
+    }
+
+private:
+    std::chrono::milliseconds interval_;
+    std::chrono::steady_clock::time_point last_{};
+    std::optional<int> last_depth_;
+};
+
+// Milliseconds from a JSON field: a whole number in [minimum, maximum], or an error naming it.
+Expected<std::optional<std::int64_t>> optional_integer(const json::Value& message, std::string_view key,
+                                                       std::int64_t minimum, std::int64_t maximum);
+
+}  // namespace bge::gui

@@ -1,0 +1,683 @@
+// The GUI's page: forms, the connection to the server, and what it shows. It only draws the
+// server's messages and sends clicks; legality, results, clocks and dice are the server's.
+'use strict';
+
+const GAMES = ['tak', 'gomoku', 'twixt', 'ur', 'expendibots'];
+// The settings each game's variant takes (the server checks them, as the arbiter checks its flags).
+const VARIANT_FIELDS = {
+  tak: [['size', 'Size', 'number', '6'], ['komi', 'Komi', 'number', '0']],
+  gomoku: [['size', 'Size', 'number', '15'], ['rule', 'Rule', ['freestyle', 'standard', 'renju'], 'freestyle']],
+  twixt: [['size', 'Size', 'number', '24']],
+  ur: [['ruleset', 'Ruleset', ['finkel', 'masters', 'blitz'], 'finkel'], ['pieces', 'Pieces', 'number', '']],
+  expendibots: [],
+};
+
+let socket = null;
+let engines = [];
+const panels = {};
+const watch = {id: null, games: new Map(), standings: null, over: false};
+
+function $(selector) { return document.querySelector(selector); }
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  else showError('not connected to the server');
+}
+
+function showError(message) {
+  const box = $('#errors');
+  const line = document.createElement('div');
+  line.className = 'error';
+  line.textContent = message;
+  box.appendChild(line);
+  while (box.children.length > 4) box.removeChild(box.firstChild);
+  setTimeout(() => line.remove(), 8000);
+}
+
+function formatClock(ms) {
+  if (ms === null || ms === undefined) return '';
+  const negative = ms < 0;
+  ms = Math.abs(ms);
+  const minutes = Math.floor(ms / 60000), seconds = Math.floor((ms % 60000) / 1000), tenths = Math.floor((ms % 1000) / 100);
+  return `${negative ? '-' : ''}${minutes}:${String(seconds).padStart(2, '0')}.${tenths}`;
+}
+
+function formatScore(info) {
+  if (!info) return '';
+  if (info.mate !== undefined) return `mate ${info.mate}`;
+  if (info.score !== undefined) return (info.score >= 0 ? '+' : '') + (info.score / 100).toFixed(2);
+  return '';
+}
+
+function describeInfo(info, sideNames) {
+  if (!info || Object.keys(info).length === 0) return '';
+  const parts = [];
+  if (info.side !== undefined && sideNames) parts.push(sideNames[info.side]);
+  if (info.depth !== undefined) parts.push(`depth ${info.depth}${info.seldepth !== undefined ? '/' + info.seldepth : ''}`);
+  const score = formatScore(info);
+  if (score) parts.push(`score ${score}`);
+  if (info.nodes !== undefined) parts.push(`${info.nodes} nodes`);
+  if (info.nps !== undefined) parts.push(`${info.nps} nps`);
+  if (info.pv && info.pv.moves && info.pv.moves.length) parts.push('pv ' + info.pv.moves.join(' '));
+  if (info.text) parts.push(info.text);
+  return parts.join(' · ');
+}
+
+// ---- Score graph: centipawns from the first player's view, clamped to +-10.
+function drawGraph(container, scores, currentPly, onClick) {
+  container.textContent = '';
+  const width = 360, height = 110, pad = 6;
+  const svg = el('svg', {viewBox: `0 0 ${width} ${height}`, class: 'score-graph'}, container);
+  el('rect', {x: 0, y: 0, width, height, class: 'graph-ground'}, svg);
+  el('line', {x1: 0, y1: height / 2, x2: width, y2: height / 2, class: 'graph-zero'}, svg);
+  const n = Math.max(scores.length, 1);
+  const x = (ply) => pad + ((width - 2 * pad) * ply) / n;
+  const y = (score) => height / 2 - ((height / 2 - pad) * Math.max(-1000, Math.min(1000, score))) / 1000;
+  let points = [];
+  const flush = () => {
+    if (points.length > 1) el('polyline', {points: points.join(' '), class: 'graph-line'}, svg);
+    else if (points.length === 1) { const [px, py] = points[0].split(','); el('circle', {cx: px, cy: py, r: 1.5, class: 'graph-dot'}, svg); }
+    points = [];
+  };
+  scores.forEach((score, i) => {
+    if (score === null || score === undefined) { flush(); return; }
+    points.push(`${x(i + 1).toFixed(1)},${y(score).toFixed(1)}`);
+  });
+  flush();
+  if (currentPly !== undefined) el('line', {x1: x(currentPly), y1: 0, x2: x(currentPly), y2: height, class: 'graph-cursor'}, svg);
+  svg.setAttribute('data-points', String(scores.filter((s) => s !== null && s !== undefined).length));
+  if (onClick) svg.addEventListener('click', (event) => {
+    const box = svg.getBoundingClientRect();
+    const ply = Math.round((((event.clientX - box.left) / box.width) * width - pad) / ((width - 2 * pad) / n));
+    onClick(Math.max(0, Math.min(scores.length, ply)));
+  });
+}
+
+// ---- A board with move input: clicks choose among the legal moves the server sent.
+class BoardPanel {
+  constructor(prefix, sendMove) {
+    this.prefix = prefix;
+    this.sendMove = sendMove;
+    this.state = null;
+    this.info = null;
+    this.selection = [];
+    this.kind = null;
+    this.clockBase = 0;
+    $(`#${prefix}-board`).addEventListener('click', (event) => {
+      const cell = event.target.closest('[data-cell]');
+      if (cell) this.click(cell.getAttribute('data-cell'));
+    });
+  }
+
+  legal() { return (this.state && this.state.legal) || []; }
+  kinds() { return [...new Set(this.legal().filter((m) => m.k).map((m) => m.k))]; }
+
+  candidates() {
+    const kinds = this.kinds();
+    if (kinds.length < 2) return this.legal();
+    if (!kinds.includes(this.kind)) this.kind = kinds[0];
+    return this.legal().filter((m) => !m.k || m.k === this.kind);
+  }
+
+  static startsWith(path, prefix) { return prefix.every((cell, i) => path[i] === cell); }
+
+  click(cell) {
+    const moves = this.candidates().filter((m) => m.p.length > 0);
+    const extended = this.selection.concat([cell]);
+    if (moves.some((m) => m.p.length >= extended.length && BoardPanel.startsWith(m.p, extended))) this.selection = extended;
+    else if (moves.some((m) => m.p[0] === cell)) this.selection = [cell];
+    else this.selection = [];
+    const exact = moves.filter((m) => m.p.length === this.selection.length && BoardPanel.startsWith(m.p, this.selection));
+    const longer = moves.filter((m) => m.p.length > this.selection.length && BoardPanel.startsWith(m.p, this.selection));
+    if (this.selection.length && exact.length === 1 && longer.length === 0) {
+      this.play(exact[0].m);
+      return;
+    }
+    this.draw();
+  }
+
+  play(move) {
+    this.selection = [];
+    this.sendMove(move);
+    this.draw();
+  }
+
+  targets() {
+    const moves = this.candidates().filter((m) => m.p.length > this.selection.length && BoardPanel.startsWith(m.p, this.selection));
+    return new Set(moves.map((m) => m.p[this.selection.length]));
+  }
+
+  update(state) {
+    const changed = !this.state || this.state.position !== state.position || this.state.id !== state.id;
+    this.state = state;
+    if (changed) this.selection = [];
+    this.info = state.info && Object.keys(state.info).length ? state.info : null;
+    this.clockBase = performance.now();
+    this.draw();
+  }
+
+  updateInfo(info) {
+    this.info = info;
+    this.draw();
+  }
+
+  draw() {
+    const state = this.state;
+    if (!state) return;
+    const box = $(`#${this.prefix}-board`);
+    box.textContent = '';
+    box.setAttribute('data-id', String(state.id));
+    const pv = this.info && this.info.pv;
+    box.appendChild(drawBoard(state.game, state.board, {
+      targets: this.targets(), selected: this.selection, last: state.board.last || [], pv, pvFirstSide: state.to_move,
+    }));
+    // The kind of piece to place, when the moves of a cell differ only in that (Tak).
+    const kindBox = $(`#${this.prefix}-kinds`);
+    kindBox.textContent = '';
+    const kinds = this.kinds();
+    if (kinds.length >= 2) {
+      this.candidates();
+      for (const kind of kinds) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = kind;
+        button.className = kind === this.kind ? 'kind chosen' : 'kind';
+        button.setAttribute('data-kind', kind);
+        button.addEventListener('click', () => { this.kind = kind; this.selection = []; this.draw(); });
+        kindBox.appendChild(button);
+      }
+    }
+    // Moves without cells (swap, pass, rolls) and the moves the cells clicked so far complete.
+    const choices = $(`#${this.prefix}-choices`);
+    choices.textContent = '';
+    const moves = this.candidates();
+    const exact = this.selection.length ? moves.filter((m) => m.p.length === this.selection.length && BoardPanel.startsWith(m.p, this.selection)) : [];
+    for (const move of moves.filter((m) => m.p.length === 0).concat(exact)) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = move.m;
+      button.setAttribute('data-move', move.m);
+      button.addEventListener('click', () => this.play(move.m));
+      choices.appendChild(button);
+    }
+    $(`#${this.prefix}-position`).textContent = state.position;
+    const result = $(`#${this.prefix}-result`);
+    result.textContent = state.result ? `${state.result.score} {${state.result.reason}}` : '';
+    result.setAttribute('data-score', state.result ? state.result.score : '');
+    $(`#${this.prefix}-info`).textContent = describeInfo(this.info, state.side_names);
+    this.drawPlayers();
+    this.drawMoves();
+  }
+
+  drawPlayers() {
+    const state = this.state;
+    const box = $(`#${this.prefix}-players`);
+    box.textContent = '';
+    for (let side = 0; side < 2; ++side) {
+      const row = document.createElement('div');
+      row.className = 'player' + (state.to_move === side && !state.result ? ' to-move' : '');
+      const name = state.players[side] || '';
+      const status = state.status ? state.status[side] : '';
+      row.innerHTML = '';
+      const label = document.createElement('span');
+      label.textContent = name ? `${state.side_names[side]}: ${name}` : state.side_names[side];
+      row.appendChild(label);
+      if (status && status !== 'person') {
+        const tag = document.createElement('span');
+        tag.className = 'status status-' + status;
+        tag.textContent = status;
+        tag.setAttribute('data-status', status);
+        row.appendChild(tag);
+      }
+      const clock = document.createElement('span');
+      clock.className = 'clock';
+      clock.id = `${this.prefix}-clock-${side}`;
+      row.appendChild(clock);
+      box.appendChild(row);
+    }
+    this.tickClocks();
+  }
+
+  tickClocks() {
+    const state = this.state;
+    if (!state || !state.clocks) return;
+    for (let side = 0; side < 2; ++side) {
+      const clock = state.clocks[side];
+      const node = $(`#${this.prefix}-clock-${side}`);
+      if (!node) continue;
+      if (!clock) { node.textContent = ''; continue; }
+      const ms = clock.running ? clock.ms - (performance.now() - this.clockBase) : clock.ms;
+      node.textContent = formatClock(ms);
+      node.classList.toggle('running', !!clock.running);
+    }
+  }
+
+  drawMoves() {
+    const state = this.state;
+    const list = $(`#${this.prefix}-moves`);
+    list.textContent = '';
+    state.moves.forEach((move, i) => {
+      const item = document.createElement('li');
+      item.textContent = move + (state.comments && state.comments[i] ? ` {${state.comments[i]}}` : '');
+      item.setAttribute('data-ply', String(i + 1));
+      if (state.ply !== undefined && state.ply === i + 1) item.className = 'current';
+      list.appendChild(item);
+    });
+    drawGraph($(`#${this.prefix}-graph`), state.scores || [], state.ply !== undefined ? state.ply : state.moves.length,
+              state.mode === 'analysis' ? (ply) => send({type: 'goto', id: state.id, ply}) : null);
+  }
+}
+
+// ---- Forms
+function fillGameSelects() {
+  for (const select of document.querySelectorAll('.game-select')) {
+    select.textContent = '';
+    for (const game of GAMES) {
+      const option = document.createElement('option');
+      option.value = option.textContent = game;
+      select.appendChild(option);
+    }
+  }
+}
+
+function drawVariantFields(form) {
+  const game = form.elements.game.value;
+  const box = form.querySelector('.variant-fields');
+  if (!box) return;
+  box.textContent = '';
+  for (const [name, label, type, value] of VARIANT_FIELDS[game]) {
+    const wrapper = document.createElement('label');
+    wrapper.textContent = label + ' ';
+    let input;
+    if (Array.isArray(type)) {
+      input = document.createElement('select');
+      for (const choice of type) {
+        const option = document.createElement('option');
+        option.value = option.textContent = choice;
+        input.appendChild(option);
+      }
+    } else {
+      input = document.createElement('input');
+      input.size = 4;
+    }
+    input.name = name;
+    input.value = value;
+    wrapper.appendChild(input);
+    box.appendChild(wrapper);
+  }
+}
+
+function variantOf(form) {
+  const variant = {};
+  for (const [name, , type] of VARIANT_FIELDS[form.elements.game.value]) {
+    const value = form.elements[name].value.trim();
+    if (value === '') continue;
+    variant[name] = type === 'number' ? Number(value) : value;
+  }
+  return variant;
+}
+
+function drawPlayerSelects() {
+  const form = $('#play-setup');
+  const game = form.elements.game.value;
+  for (const select of form.querySelectorAll('.player-select')) {
+    const previous = select.value;
+    select.textContent = '';
+    const options = ['person'].concat(engines.filter((e) => e.game === game).map((e) => e.name));
+    for (const name of options) {
+      const option = document.createElement('option');
+      option.value = option.textContent = name;
+      select.appendChild(option);
+    }
+    if (options.includes(previous)) select.value = previous;
+    else if (select.name === 'player1' && options.length > 1) select.value = options[1];
+  }
+}
+
+function newGame(event) {
+  event.preventDefault();
+  const form = $('#play-setup');
+  const request = {type: 'new_game', game: form.elements.game.value, variant: variantOf(form),
+                   players: [form.elements.player0.value, form.elements.player1.value], tc: form.elements.tc.value.trim(),
+                   limit: {}, position: form.elements.position.value};
+  const movetime = form.elements.movetime.value.trim(), depth = form.elements.depth.value.trim();
+  if (movetime) request.limit.movetime = Number(movetime);
+  if (depth) request.limit.depth = Number(depth);
+  if (panels.play.state) send({type: 'close', id: panels.play.state.id});
+  panels.play.state = null;
+  send(request);
+}
+
+function openAnalysis(request) {
+  if (panels.analysis.state) send({type: 'close', id: panels.analysis.state.id});
+  panels.analysis.state = null;
+  send(request);
+}
+
+// ---- Watch
+// Messages only mark what changed; drawing happens at most ten times a second, so a fast match
+// with many games at once never floods the browser.
+const dirty = {standings: false, games: new Set(), scheduled: false};
+function scheduleWatchDraw(number) {
+  if (number === undefined) dirty.standings = true;
+  else dirty.games.add(number);
+  if (dirty.scheduled) return;
+  dirty.scheduled = true;
+  setTimeout(() => requestAnimationFrame(() => {
+    dirty.scheduled = false;
+    drawWatch(dirty.standings, dirty.games);
+    dirty.standings = false;
+    dirty.games = new Set();
+  }), 100);
+}
+
+function drawWatch(standingsChanged = true, changedGames = null) {
+  $('#watch-none').hidden = watch.id !== null;
+  const box = $('#watch-standings');
+  const standings = watch.standings;
+  if (standingsChanged) box.textContent = '';
+  if (standings && standingsChanged) {
+    const names = standings.engines.map((e) => e.name);
+    const heading = document.createElement('h2');
+    heading.textContent = `${standings.game} ${standings.variant}: ${standings.games.length} of ${standings.scheduled_games} games played${watch.over ? ' (match over)' : ''}`;
+    box.appendChild(heading);
+    const table = document.createElement('table');
+    table.className = 'pairs';
+    table.innerHTML = '<tr><th>Pair</th><th>W</th><th>L</th><th>D</th><th>Score</th><th>Elo</th><th>Pair Elo</th><th>nElo</th><th>LOS</th><th>Ptnml(0-2)</th></tr>';
+    const number = (v, digits) => (v === null || v === undefined ? '—' : Number(v).toFixed(digits));
+    for (const pair of standings.summary.pairs) {
+      // JSON has no infinity: a null Elo with a clean sweep is an infinite one.
+      const elo = (value) => (value === null && (pair.score === 1 || pair.score === 0) ? (pair.score === 1 ? '+∞' : '−∞') : number(value, 1));
+      const row = document.createElement('tr');
+      const cells = [`${names[pair.first]} vs ${names[pair.second]}`, pair.wins, pair.losses, pair.draws, number(pair.score * 100, 1) + '%',
+        `${elo(pair.elo)} ± ${number(pair.elo_error_95, 1)}`,
+        pair.pair_elo !== undefined ? `${elo(pair.pair_elo)} ± ${number(pair.pair_elo_error_95, 1)}` : '—',
+        pair.nelo !== undefined ? `${elo(pair.nelo)} ± ${number(pair.nelo_error_95, 1)}` : '—',
+        number(pair.los_percent, 1) + '%', '[' + pair.pentanomial.join(', ') + ']'];
+      for (const value of cells) {
+        const cell = document.createElement('td');
+        cell.textContent = String(value);
+        row.appendChild(cell);
+      }
+      row.setAttribute('data-pair', `${pair.first}-${pair.second}`);
+      table.appendChild(row);
+    }
+    box.appendChild(table);
+    if (standings.ranking) {
+      const ranking = document.createElement('table');
+      ranking.className = 'ranking';
+      ranking.innerHTML = '<tr><th>Rank</th><th>Engine</th><th>Elo</th><th>Games</th><th>Score</th><th>Draws</th></tr>';
+      standings.ranking.forEach((row, i) => {
+        const tr = document.createElement('tr');
+        for (const value of [i + 1, names[row.engine], `${number(row.elo, 0)} ± ${number(row.elo_error_95, 0)}`, row.games,
+          number(row.score * 100, 1) + '%', number(row.draw_ratio * 100, 1) + '%']) {
+          const cell = document.createElement('td');
+          cell.textContent = String(value);
+          tr.appendChild(cell);
+        }
+        ranking.appendChild(tr);
+      });
+      box.appendChild(ranking);
+    }
+    const finished = document.createElement('ol');
+    finished.className = 'finished-games';
+    for (const game of standings.games.slice(-12)) {
+      const item = document.createElement('li');
+      item.value = game.number;
+      item.textContent = `${names[game.white]} vs ${names[game.black]}: ${game.result} {${game.reason}}`;
+      finished.appendChild(item);
+    }
+    box.appendChild(finished);
+  }
+  const grid = $('#watch-games');
+  for (const card of [...grid.children]) if (!watch.games.has(Number(card.getAttribute('data-number')))) card.remove();
+  for (const [number, game] of [...watch.games.entries()].sort((a, b) => a[0] - b[0])) {
+    let card = grid.querySelector(`[data-number="${number}"]`);
+    if (!card) {
+      card = document.createElement('div');
+      card.className = 'watch-card';
+      card.setAttribute('data-number', String(number));
+      grid.appendChild(card);
+    } else if (changedGames && !changedGames.has(number)) {
+      continue;
+    }
+    drawWatchCard(card, game);
+  }
+}
+
+function drawWatchCard(card, game) {
+  const state = game.state;
+  card.textContent = '';
+  const heading = document.createElement('div');
+  heading.className = 'watch-heading';
+  heading.textContent = `Game ${state.number}: ${state.players[0]} vs ${state.players[1]} · ply ${state.moves.length}`;
+  card.appendChild(heading);
+  const pv = game.info && game.info.side === state.to_move ? game.info.pv : null;
+  card.appendChild(drawBoard(state.game, state.board, {last: state.board.last || [], pv, pvFirstSide: state.to_move}));
+  for (let side = 0; side < 2; ++side) {
+    const row = document.createElement('div');
+    row.className = 'player' + (state.to_move === side ? ' to-move' : '');
+    const clock = state.clocks[side];
+    const ms = clock === null ? null : state.to_move === side ? clock - (performance.now() - game.received) : clock;
+    row.textContent = `${state.side_names[side]}: ${state.players[side]} ${formatClock(ms)}`;
+    row.setAttribute('data-clock-side', String(side));
+    card.appendChild(row);
+  }
+  const info = document.createElement('div');
+  info.className = 'info';
+  info.textContent = game.result ? `${game.result.result} {${game.result.reason}}` : describeInfo(game.info, state.side_names);
+  card.appendChild(info);
+  const graph = document.createElement('div');
+  graph.className = 'graph';
+  card.appendChild(graph);
+  drawGraph(graph, state.scores || [], state.moves.length, null);
+}
+
+// ---- Connection
+function onMessage(message) {
+  switch (message.type) {
+    case 'welcome':
+      engines = message.engines;
+      drawPlayerSelects();
+      drawAnalysisEngines();
+      if (message.watch) {
+        watch.id = message.watch;
+        send({type: 'subscribe', id: message.watch});
+        if (!location.hash) showTab('watch');
+      }
+      drawWatch();
+      break;
+    case 'created':
+      break;
+    case 'state': {
+      const panel = message.mode === 'play' ? panels.play : panels.analysis;
+      panel.update(message);
+      if (message.mode === 'analysis') {
+        $('#analysis-ply').textContent = `${message.ply} / ${message.moves.length}`;
+        drawAnalysisEngines(message);
+      }
+      break;
+    }
+    case 'info': {
+      for (const panel of [panels.play, panels.analysis]) {
+        if (!panel.state || panel.state.id !== message.id) continue;
+        const info = Object.assign({}, message.info, {pv: message.pv || message.info.pv});
+        if (message.side !== undefined) info.side = message.side;
+        if (message.graph_score !== undefined && message.ply > 0 && message.ply === panel.state.ply) {
+          while (panel.state.scores.length < message.ply) panel.state.scores.push(null);
+          panel.state.scores[message.ply - 1] = message.graph_score;
+        }
+        panel.updateInfo(info);
+      }
+      break;
+    }
+    case 'error':
+      showError(message.message);
+      break;
+    case 'match':
+      watch.id = message.id;
+      watch.standings = message.standings && message.standings.engines ? message.standings : watch.standings;
+      watch.over = message.over;
+      for (const number of [...watch.games.keys()]) if (!message.running.includes(number) && watch.games.get(number).result) watch.games.delete(number);
+      scheduleWatchDraw();
+      break;
+    case 'watch_game': {
+      const game = watch.games.get(message.number) || {};
+      game.state = message;
+      game.received = performance.now();
+      if (game.info && game.info.side !== message.to_move) game.info = null;
+      watch.games.set(message.number, game);
+      scheduleWatchDraw(message.number);
+      break;
+    }
+    case 'watch_info': {
+      const game = watch.games.get(message.number);
+      if (!game) break;
+      game.info = Object.assign({}, message.info, {pv: message.pv, side: message.side});
+      scheduleWatchDraw(message.number);
+      break;
+    }
+    case 'watch_over': {
+      const game = watch.games.get(message.number);
+      if (game) {
+        game.result = message;
+        setTimeout(() => { watch.games.delete(message.number); scheduleWatchDraw(); }, 3000);
+      }
+      scheduleWatchDraw(message.number);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  socket.addEventListener('open', () => {
+    $('#connection').textContent = 'connected';
+    $('#connection').className = 'connection connected';
+    send({type: 'hello'});
+  });
+  socket.addEventListener('message', (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (error) { showError('the server sent something that is not JSON: ' + String(event.data).slice(0, 160)); return; }
+    onMessage(message);
+  });
+  socket.addEventListener('close', () => {
+    $('#connection').textContent = 'disconnected: reconnecting…';
+    $('#connection').className = 'connection';
+    setTimeout(connect, 1500);
+  });
+}
+
+function drawAnalysisEngines(state) {
+  const select = $('#analysis-engine');
+  const game = state ? state.game : $('#analysis-setup').elements.game.value;
+  const previous = select.value;
+  select.textContent = '';
+  for (const engine of engines.filter((e) => e.game === game)) {
+    const option = document.createElement('option');
+    option.value = option.textContent = engine.name;
+    select.appendChild(option);
+  }
+  if (state && state.engine) select.value = state.engine;
+  else if (previous) select.value = previous;
+  $('#analysis-go').disabled = !state || select.options.length === 0;
+  $('#analysis-stop').disabled = !state || !state.analysing;
+  if (state && state.error) $('#analysis-info').textContent = state.error;
+}
+
+function showTab(name) {
+  for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== `tab-${name}`;
+  for (const tab of document.querySelectorAll('.tab')) tab.classList.toggle('chosen', tab.getAttribute('data-tab') === name);
+}
+
+function analysisGoto(ply) {
+  const state = panels.analysis.state;
+  if (!state) return;
+  send({type: 'goto', id: state.id, ply: Math.max(0, Math.min(state.moves.length, ply))});
+}
+
+function init() {
+  fillGameSelects();
+  for (const form of [$('#play-setup'), $('#analysis-setup')]) {
+    drawVariantFields(form);
+    form.elements.game.addEventListener('change', () => { drawVariantFields(form); drawPlayerSelects(); drawAnalysisEngines(); });
+  }
+  panels.play = new BoardPanel('play', (move) => send({type: 'move', id: panels.play.state.id, move}));
+  panels.analysis = new BoardPanel('analysis', (move) => send({type: 'move', id: panels.analysis.state.id, move}));
+  $('#play-setup').addEventListener('submit', newGame);
+  $('#play-typed').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = $('#play-typed').elements.move;
+    if (panels.play.state && input.value.trim()) panels.play.play(input.value.trim());
+    input.value = '';
+  });
+  $('#play-clear').addEventListener('click', () => { panels.play.selection = []; panels.play.draw(); });
+  $('#play-undo').addEventListener('click', () => panels.play.state && send({type: 'undo', id: panels.play.state.id}));
+  $('#analysis-setup').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = $('#analysis-setup');
+    openAnalysis({type: 'analyse', game: form.elements.game.value, variant: variantOf(form),
+                  position: form.elements.position.value, moves: form.elements.moves.value});
+  });
+  $('#record-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = $('#record-form');
+    openAnalysis({type: 'load_record', game: form.elements.game.value, text: $('#record-text').value,
+                  index: Math.max(0, (parseInt(form.elements.index.value, 10) || 1) - 1)});
+  });
+  $('#record-file').addEventListener('change', () => {
+    const file = $('#record-file').files[0];
+    if (!file) return;
+    file.text().then((content) => {
+      $('#record-text').value = content;
+      const game = /\[Game "(\w+)"\]/.exec(content);
+      const form = $('#record-form');
+      if (game && GAMES.includes(game[1])) form.elements.game.value = game[1];
+      else if (/\[(Size|Player1) "/.test(content) && !/\[Game "/.test(content)) form.elements.game.value = 'tak';
+    });
+  });
+  $('#analysis-first').addEventListener('click', () => analysisGoto(0));
+  $('#analysis-back').addEventListener('click', () => panels.analysis.state && analysisGoto(panels.analysis.state.ply - 1));
+  $('#analysis-forward').addEventListener('click', () => panels.analysis.state && analysisGoto(panels.analysis.state.ply + 1));
+  $('#analysis-last').addEventListener('click', () => panels.analysis.state && analysisGoto(panels.analysis.state.moves.length));
+  $('#analysis-moves').addEventListener('click', (event) => {
+    const item = event.target.closest('[data-ply]');
+    if (item) analysisGoto(Number(item.getAttribute('data-ply')));
+  });
+  document.addEventListener('keydown', (event) => {
+    if ($('#tab-analysis').hidden || event.target.closest('input, textarea, select')) return;
+    const state = panels.analysis.state;
+    if (!state) return;
+    if (event.key === 'ArrowLeft') analysisGoto(state.ply - 1);
+    if (event.key === 'ArrowRight') analysisGoto(state.ply + 1);
+  });
+  $('#analysis-go').addEventListener('click', () => panels.analysis.state &&
+    send({type: 'start', id: panels.analysis.state.id, engine: $('#analysis-engine').value}));
+  $('#analysis-stop').addEventListener('click', () => panels.analysis.state && send({type: 'stop', id: panels.analysis.state.id}));
+  for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => {
+    showTab(tab.getAttribute('data-tab'));
+    history.replaceState(null, '', '#' + tab.getAttribute('data-tab'));
+  });
+  showTab(['play', 'analysis', 'watch'].includes(location.hash.slice(1)) ? location.hash.slice(1) : 'play');
+  setInterval(() => {
+    panels.play.tickClocks();
+    if (watch.games.size && !$('#tab-watch').hidden) {
+      for (const card of document.querySelectorAll('.watch-card')) {
+        const game = watch.games.get(Number(card.getAttribute('data-number')));
+        if (!game || game.result) continue;
+        for (const row of card.querySelectorAll('[data-clock-side]')) {
+          const side = Number(row.getAttribute('data-clock-side'));
+          const clock = game.state.clocks[side];
+          const ms = clock === null ? null : game.state.to_move === side ? clock - (performance.now() - game.received) : clock;
+          row.textContent = `${game.state.side_names[side]}: ${game.state.players[side]} ${formatClock(ms)}`;
+        }
+      }
+    }
+  }, 100);
+  connect();
+}
+
+init();

@@ -46,8 +46,8 @@ solve)
             > "$OUT/solve_$r$p.out" 2> "$OUT/solve_$r$p.log"
     done ;;
 train-finkel) train finkel 1000000 ;;
-train-masters) train masters 600000 ;;
-train-blitz) train blitz 1000000 ;;
+train-masters) train masters 300000 ;;
+train-blitz) train blitz 300000 ;;
 targets)
     for target in table td td-table; do
         nice -n 5 "$T" --teacher "$(table finkel)" --target "$target" --episodes 100000 --hidden 256 --hidden2 64 \

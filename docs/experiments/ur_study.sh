@@ -6,15 +6,16 @@
 #           train-finkel, train-masters, train-blitz
 #                        the training runs whose networks ship in engines/ur/td_weights_<ruleset>.cpp
 #                        (2 threads; needs the ruleset's table from `solve`)
-#           targets      the three training targets side by side (td, table, td-table), Finkel,
-#                        100,000 games each, one thread
+#           targets      the training targets side by side (table, td, td-table, table with
+#                        --siblings), Finkel, 40,000 games each, one thread each
 #           old-trainer  builds the trainer as it was before issue 18 (commit 46ff97f) in OUT/old
 #           speed        training speed: the old trainer and the shipped configuration, alternately,
 #                        three times each, one thread
 #           regret       regret against each table: td at depths 1-3, expectimax at depth 3, perfect;
 #                        the study's network on Finkel (with old-trainer)
-#           matches      Finkel: td (depth 3) against perfect, 10,000 games; Masters and Blitz: td
-#                        against expectimax and against perfect, expectimax against perfect
+#           matches      Finkel: td (depth 3) against perfect, 10,000 games, and against expectimax;
+#                        Masters and Blitz: td against expectimax and against perfect, expectimax
+#                        against perfect, 2,000 games each
 # BIN (default build/bin) holds ur, arbiter and train_ur_td. Everything goes to OUT_DIR (default
 # /tmp/ur); the tables (OUT_DIR/<ruleset><pieces>.table, up to 2 GB) are never committed.
 set -euo pipefail
@@ -48,15 +49,15 @@ solve)
 train-finkel) train finkel 1000000 ;;
 train-masters) train masters 300000 ;;
 train-blitz) train blitz 300000 ;;
-targets)
-    for target in table td td-table; do
-        nice -n 5 "$T" --teacher "$(table finkel)" --target "$target" --episodes 100000 --hidden 256 --hidden2 64 \
-            --alpha cosine:0.002:0.00005 --seed 1 --eval-every 25000 --eval-games 200 --eval-regret-games 500 \
-            --out "$OUT/target_$target.net" > "$OUT/target_$target.out"
-    done
-    nice -n 5 "$T" --teacher "$(table finkel)" --target td-table --lambda 0 --episodes 100000 --hidden 256 \
-        --hidden2 64 --alpha cosine:0.002:0.00005 --seed 1 --eval-every 25000 --eval-games 200 \
-        --eval-regret-games 500 --out "$OUT/target_td-table0.net" > "$OUT/target_td-table0.out" ;;
+targets)  # Finkel, 40,000 games each, the default 128-32 network, one thread, two runs at a time
+    C="--teacher $(table finkel) --episodes 40000 --alpha cosine:0.002:0.00005 --seed 1 --eval-every 10000"
+    C="$C --eval-games 1000 --eval-regret-games 500"
+    "$T" $C --target table > "$OUT/target_table.txt" &
+    "$T" $C --target td > "$OUT/target_td.txt"
+    wait
+    "$T" $C --target td-table > "$OUT/target_td-table.txt" &
+    "$T" $C --target table --siblings > "$OUT/target_table_siblings.txt"
+    wait ;;
 old-trainer)
     rm -rf "$OUT/old" && mkdir -p "$OUT/old/src"
     git archive 46ff97f | tar -x -C "$OUT/old/src"
@@ -82,14 +83,15 @@ regret)
     # The study's network with the trainer of its time (old-trainer), 2-ply as it played.
     "$OUT/old/build/bin/train_ur_td" --regret-table "$(table finkel)" --regret-games 1000 --seed 7 \
         > "$OUT/regret_finkel_study.txt" ;;
-matches)
+matches)  # td and expectimax at depth 3, the engine's default when no clock is given
     P="option.Player=perfect depth=1"
     match finkel 10000 td "option.Player=td depth=3" perfect "$P option.TablePath=$(table finkel)"
+    match finkel 2000 td "option.Player=td depth=3" expectimax "option.Player=expectimax depth=3"
     for r in masters blitz; do
         match $r 2000 td "option.Player=td depth=3" expectimax "option.Player=expectimax depth=3"
         match $r 2000 td "option.Player=td depth=3" perfect "$P option.TablePath=$(table $r)"
         match $r 2000 expectimax "option.Player=expectimax depth=3" perfect "$P option.TablePath=$(table $r)"
     done ;;
 *)
-    sed -n '2,22p' "$0"; exit 2 ;;
+    sed -n '2,20p' "$0"; exit 2 ;;
 esac

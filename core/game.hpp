@@ -14,6 +14,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -111,6 +112,22 @@ constexpr bool is_chance_node(const typename G::State& position) {
         return G::is_chance_node(position);
     else
         return false;
+}
+
+// A throw of the dice at a chance node: `draw`, uniform in [0, 1), picks the first outcome whose
+// cumulative probability exceeds it (the last one when rounding leaves the sum short of 1); none
+// when the node has no outcomes. The arbiter's referee, its book generator and the Ur trainer
+// roll with it.
+template <StochasticGame G>
+std::optional<typename G::Move> drawn_chance_outcome(const typename G::State& position, double draw) {
+    ChanceList<G> rolls;
+    G::chance_outcomes(position, rolls);
+    if (rolls.empty()) return std::nullopt;
+    for (const auto& outcome : rolls) {
+        if (draw < outcome.probability) return outcome.roll;
+        draw -= outcome.probability;
+    }
+    return rolls[rolls.size() - 1].roll;
 }
 
 // Optional fast path for bulk perft: count the legal moves without writing them out.

@@ -52,19 +52,9 @@ std::optional<GameRecord<G>> random_line(
         if (record.outcome().is_over()) return std::nullopt;
         if constexpr (StochasticGame<G>) {
             if (G::is_chance_node(record.current())) {
-                ChanceList<G> rolls;
-                G::chance_outcomes(record.current(), rolls);
-                if (rolls.empty()) return std::nullopt;
-                double pick = random.unit();
-                std::size_t chosen = rolls.size() - 1;
-                for (std::size_t i = 0; i < rolls.size(); ++i) {
-                    if (pick < rolls[i].probability) {
-                        chosen = i;
-                        break;
-                    }
-                    pick -= rolls[i].probability;
-                }
-                record.play(rolls[chosen].roll);
+                const auto roll = drawn_chance_outcome<G>(record.current(), random.unit());
+                if (!roll) return std::nullopt;
+                record.play(*roll);
                 continue;
             }
         }

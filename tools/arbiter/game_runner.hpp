@@ -211,18 +211,7 @@ public:
     bool roll_if_due() {
         if constexpr (StochasticGame<G>) {
             if (!G::is_chance_node(record_.current())) return false;
-            ChanceList<G> rolls;
-            G::chance_outcomes(record_.current(), rolls);
-            double draw = dice_.unit();
-            std::size_t chosen = rolls.size() - 1;
-            for (std::size_t i = 0; i < rolls.size(); ++i) {
-                draw -= rolls[i].probability;
-                if (draw < 0) {
-                    chosen = i;
-                    break;
-                }
-            }
-            record_.play(rolls[chosen].roll);
+            record_.play(*drawn_chance_outcome<G>(record_.current(), dice_.unit()));
             comments_.emplace_back("roll");
             ++rolls_played_;
             return true;

@@ -85,19 +85,7 @@ struct Settings {
     std::string regret_player = "td";
 };
 
-void roll(State& state, Random& dice) {
-    const auto rolls = roll_outcomes(state.ruleset);
-    double draw = dice.unit();
-    int number = rolls[rolls.size() - 1].number;
-    for (const Roll& r : rolls) {
-        draw -= r.probability;
-        if (draw < 0) {
-            number = r.number;
-            break;
-        }
-    }
-    play(state, Move::make_roll(number));
-}
+void roll(State& state, Random& dice) { play(state, *drawn_chance_outcome<Ur>(state, dice.unit())); }
 
 std::uint64_t game_seed(std::uint64_t seed, long game) {
     std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(game);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/random.hpp"
+#include "search/learning/cross_entropy.hpp"
 #include "search/learning/schedule.hpp"
 #include "search/learning/sparse_dataset.hpp"
 
@@ -150,10 +151,6 @@ public:
         return sum;
     }
     static double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
-    static double cross_entropy(double prediction, double target) {
-        const double p = std::clamp(prediction, 1e-12, 1 - 1e-12);
-        return -(target * std::log(p) + (1 - target) * std::log(1 - p));
-    }
 
 private:
     template <class Slice>
@@ -179,7 +176,7 @@ inline double logistic_loss(const SparseDataset& data, const std::vector<double>
     for (std::size_t i = 0; i < data.size(); ++i) {
         const double prediction =
             LogisticFit::sigmoid(LogisticFit::logit(data, i, data.phase_count(), weights, feature_count));
-        sum += LogisticFit::cross_entropy(prediction, data.target(i));
+        sum += cross_entropy(prediction, data.target(i));
     }
     return sum / static_cast<double>(data.size());
 }

@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "search/learning/cross_entropy.hpp"
 #include "search/learning/value_network.hpp"
 
 namespace bge::search::learning {
@@ -55,11 +56,6 @@ private:
     std::vector<std::uint32_t> offset_{0};
     std::vector<float> targets_;
 };
-
-inline double cross_entropy(double prediction, double target) {
-    const double p = std::clamp(prediction, 1e-12, 1 - 1e-12);
-    return -(target * std::log(p) + (1 - target) * std::log(1 - p));
-}
 
 struct AdamSettings {
     double beta1 = 0.9;

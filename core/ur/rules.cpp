@@ -94,6 +94,12 @@ unsigned path_mask(const State& state, int side) {
     return mask;
 }
 
+int race_progress(const State& state, int side) {
+    int progress = state.scored[side] * (state.path_length() + 1);
+    for (unsigned rest = path_mask(state, side); rest; rest &= rest - 1) progress += std::countr_zero(rest) + 1;
+    return progress;
+}
+
 namespace {
 
 // Why a piece move is illegal, or nullptr when it is legal (the roll is 1-4 and it is a decision node).

@@ -69,5 +69,8 @@ Status validate(const State& state);
 int path_index_of(Ruleset ruleset, int side, int tile);
 // `side`'s pieces as path indices: bit i = a piece on index i of its own path.
 unsigned path_mask(const State& state, int side);
+// How far `side` has run: a piece at path index i counts i + 1, a borne-off piece the path
+// length + 1 (at most pieces * (path length + 1)).
+int race_progress(const State& state, int side);
 
 }  // namespace bge::ur

@@ -71,15 +71,11 @@ void encode_features(const State& state, FeatureSet set, search::learning::Featu
         const int base = view * rich_per_side;
         const int side = sides[view];
         const unsigned mine = masks[view], theirs = masks[1 - view];
-        int progress = state.scored[side] * (length + 1);
-        for (unsigned rest = mine; rest; rest &= rest - 1) {
-            const int index = std::countr_zero(rest);
-            features.add(base + index, 1.0f);
-            progress += index + 1;
-        }
+        for (unsigned rest = mine; rest; rest &= rest - 1) features.add(base + std::countr_zero(rest), 1.0f);
         for (int k = 1; k <= state.waiting[side]; ++k) features.add(base + 15 + k, 1.0f);
         for (int k = 1; k <= state.scored[side]; ++k) features.add(base + 22 + k, 1.0f);
-        features.add(base + 30, static_cast<float>(progress) / (pieces * static_cast<float>(length + 1)));
+        features.add(base + 30,
+                     static_cast<float>(race_progress(state, side)) / (pieces * static_cast<float>(length + 1)));
         unsigned any_roll = 0;  // bit r: roll r captures something
         for (unsigned rest = mine; rest; rest &= rest - 1) {
             const int index = std::countr_zero(rest);

@@ -1,7 +1,6 @@
 #include "engines/ur/regret.hpp"
 
 #include <algorithm>
-#include <bit>
 
 #include <fmt/format.h>
 
@@ -42,13 +41,8 @@ void RegretCounter::merge(const RegretCounter& other) {
 }
 
 int RegretCounter::phase_of(const State& state) {
-    const int length = state.path_length();
-    int progress = 0;
-    for (int side = 0; side < 2; ++side) {
-        progress += state.scored[side] * (length + 1);
-        for (unsigned rest = path_mask(state, side); rest; rest &= rest - 1) progress += std::countr_zero(rest) + 1;
-    }
-    const int most = 2 * state.pieces * (length + 1);
+    const int progress = race_progress(state, 0) + race_progress(state, 1);
+    const int most = 2 * state.pieces * (state.path_length() + 1);
     return std::min(phase_count - 1, progress * phase_count / most);
 }
 

@@ -162,8 +162,6 @@ void SolverTable::for_each_in_layer(int mover_scored, int opponent_scored, Visit
     }
 }
 
-unsigned SolverTable::path_mask(const State& state, int side) { return ur::path_mask(state, side); }
-
 double SolverTable::win_probability(const State& state) const {
     const int mover = index_of(state.to_move);
     if (const Outcome o = outcome(state); o.is_over()) return o.winner == state.to_move ? 1.0 : 0.0;

@@ -57,9 +57,6 @@ public:
     Status save(const std::string& path) const;
     static Expected<SolverTable> load(const std::string& path);
 
-    // Path masks of `side`'s pieces in a state.
-    static unsigned path_mask(const State& state, int side);
-
 private:
     int layer_of(int mover_scored, int opponent_scored) const { return mover_scored * pieces_ + opponent_scored; }
 

@@ -4,8 +4,6 @@
 // info lines, PV and score graph sent live. Moves made on the board branch the line at the
 // shown position; the rules check them (and at a chance node the person picks the roll).
 
-#include <atomic>
-#include <condition_variable>
 #include <deque>
 #include <map>
 #include <thread>
@@ -19,7 +17,7 @@
 namespace bge::gui {
 
 template <class View>
-class AnalysisBoard : public Session {
+class AnalysisBoard : public ThreadedSession {
 public:
     using A = typename View::Adapter;
     using G = typename A::Game;
@@ -53,24 +51,8 @@ public:
         wake_.notify_all();
     }
 
-    void subscribe(const std::shared_ptr<Client>& client) override {
-        subscribers_.add(client);
-        std::lock_guard lock(mutex_);
-        client->send(snapshot_);
-    }
-
-    void unsubscribe(std::uint64_t client_id) override { subscribers_.remove(client_id); }
-
     void close() override {
-        {
-            std::lock_guard lock(mutex_);
-            if (closing_) return;
-            closing_ = true;
-            interrupt_ = true;
-        }
-        wake_.notify_all();
-        if (thread_.joinable()) thread_.join();
-        if (engine_) engine_->quit();
+        if (stop_thread() && engine_) engine_->quit();
     }
 
 private:
@@ -236,7 +218,7 @@ private:
         subscribers_.send_all(json::write(message));
     }
 
-    json::Value state_json() const {
+    json::Value state_json() const override {
         const auto record = record_to(ply_);
         json::Value state;
         state["type"] = "state";
@@ -308,11 +290,6 @@ private:
         return state;
     }
 
-    void publish(std::unique_lock<std::mutex>&) {
-        snapshot_ = json::write(state_json());
-        subscribers_.send_all(snapshot_);
-    }
-
     std::int64_t id_;
     RecordLine<G> line_;
     std::vector<EngineEntry> engines_;
@@ -324,17 +301,10 @@ private:
     bool prepared_ = false;
     bool analysing_ = false;
     std::string engine_error_;
-    std::atomic<bool> interrupt_{false};
 
-    std::mutex mutex_;
-    std::condition_variable wake_;
     std::deque<Command> commands_;
-    bool closing_ = false;
     json::Value info_;
     Throttle info_throttle_{std::chrono::milliseconds(100)};
-    std::string snapshot_;
-    Subscribers subscribers_;
-    std::jthread thread_;
 };
 
 }  // namespace bge::gui

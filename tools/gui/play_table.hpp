@@ -9,8 +9,6 @@
 // (back to the person's previous turn) or a new game brings the table back: a dead engine is
 // restarted before it moves again.
 
-#include <atomic>
-#include <condition_variable>
 #include <deque>
 #include <thread>
 
@@ -29,7 +27,7 @@ struct SeatConfig {
 };
 
 template <class View>
-class PlayTable : public Session {
+class PlayTable : public ThreadedSession {
 public:
     using A = typename View::Adapter;
     using G = typename A::Game;
@@ -73,23 +71,8 @@ public:
         wake_.notify_all();
     }
 
-    void subscribe(const std::shared_ptr<Client>& client) override {
-        subscribers_.add(client);
-        std::lock_guard lock(mutex_);
-        client->send(snapshot_);
-    }
-
-    void unsubscribe(std::uint64_t client_id) override { subscribers_.remove(client_id); }
-
     void close() override {
-        {
-            std::lock_guard lock(mutex_);
-            if (closing_) return;
-            closing_ = true;
-            interrupt_ = true;
-        }
-        wake_.notify_all();
-        if (thread_.joinable()) thread_.join();
+        if (!stop_thread()) return;
         for (auto& engine : engines_)
             if (engine) engine->quit();
     }
@@ -298,7 +281,7 @@ private:
         publish(lock);
     }
 
-    json::Value state_json() const {
+    json::Value state_json() const override {
         const auto& record = referee_.record();
         json::Value state;
         state["type"] = "state";
@@ -356,12 +339,6 @@ private:
         return state;
     }
 
-    // Called with the lock held, on the table's thread.
-    void publish(std::unique_lock<std::mutex>&) {
-        snapshot_ = json::write(state_json());
-        subscribers_.send_all(snapshot_);
-    }
-
     std::int64_t id_;
     typename G::Variant variant_;
     std::array<SeatConfig, 2> seats_;
@@ -371,12 +348,8 @@ private:
     std::array<EngineState, 2> engine_state_{EngineState::idle, EngineState::idle};
     std::array<bool, 2> prepared_{false, false};
     std::vector<std::optional<int>> scores_;  // per ply, centipawns from the first player's view
-    std::atomic<bool> interrupt_{false};
 
-    std::mutex mutex_;
-    std::condition_variable wake_;
     std::deque<Command> commands_;
-    bool closing_ = false;
     bool finished_ = false;
     bool fatal_ = false;
     bool awaiting_person_ = false;
@@ -385,9 +358,6 @@ private:
     json::Value result_;
     json::Value info_;
     Throttle info_throttle_{std::chrono::milliseconds(100)};
-    std::string snapshot_;
-    Subscribers subscribers_;
-    std::jthread thread_;
 };
 
 }  // namespace bge::gui

@@ -2,13 +2,16 @@
 // What the GUI's activities share: a table of play, an analysis board and a watched match are
 // each a Session that clients subscribe to; the hub (hub.hpp) routes each message to its session.
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "tools/arbiter/command_line.hpp"
@@ -51,6 +54,53 @@ public:
     virtual void unsubscribe(std::uint64_t client_id) = 0;
     // Stops the session's thread and its engines; called once, before destruction.
     virtual void close() = 0;
+};
+
+// A session whose work runs on a thread of its own (a table of play, an analysis board): its
+// watchers, the state last sent (what a newcomer gets first), and the lock, wake-up and engine
+// interrupt its thread shares with the server's threads. The derived class starts thread_ in its
+// constructor and calls close() in its destructor.
+class ThreadedSession : public Session {
+public:
+    void subscribe(const std::shared_ptr<Client>& client) override {
+        subscribers_.add(client);
+        std::lock_guard lock(mutex_);
+        client->send(snapshot_);
+    }
+
+    void unsubscribe(std::uint64_t client_id) override { subscribers_.remove(client_id); }
+
+protected:
+    // The whole state as the page draws it.
+    virtual json::Value state_json() const = 0;
+
+    // Sends the state to every watcher and keeps it for newcomers; with the lock held.
+    void publish(std::unique_lock<std::mutex>&) {
+        snapshot_ = json::write(state_json());
+        subscribers_.send_all(snapshot_);
+    }
+
+    // Ends the thread: marks the session closing, interrupts an engine's search, wakes and joins
+    // the thread. False when the session was already closed.
+    bool stop_thread() {
+        {
+            std::lock_guard lock(mutex_);
+            if (closing_) return false;
+            closing_ = true;
+            interrupt_ = true;
+        }
+        wake_.notify_all();
+        if (thread_.joinable()) thread_.join();
+        return true;
+    }
+
+    std::atomic<bool> interrupt_{false};  // stops an engine's search (arbiter::EnginePlayer)
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool closing_ = false;
+    std::string snapshot_;
+    Subscribers subscribers_;
+    std::jthread thread_;
 };
 
 // An engine's `info` line as the page shows it.

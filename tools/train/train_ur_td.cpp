@@ -92,10 +92,10 @@ std::uint64_t game_seed(std::uint64_t seed, long game) {
     return splitmix64(state);
 }
 
-// Runs job(i) for i in [0, count) on `threads` threads, i = t, t + threads, ...
-void parallel_for(int threads, long count, const std::function<void(long)>& job) {
+// Runs job(i, t) for i in [0, count) on `threads` threads: thread t takes i = t, t + threads, ...
+void parallel_for(int threads, long count, const std::function<void(long, int)>& job) {
     auto work = [&](int t) {
-        for (long i = t; i < count; i += threads) job(i);
+        for (long i = t; i < count; i += threads) job(i, t);
     };
     std::vector<std::thread> workers;
     for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
@@ -213,7 +213,7 @@ struct Trainer {
 // both colours of a pair seeing the same dice.
 double win_rate_vs_greedy(const TdNetwork& net, const Variant& variant, int games, int threads) {
     std::vector<int> won(static_cast<std::size_t>(games), 0);
-    parallel_for(threads, games, [&](long game) {
+    parallel_for(threads, games, [&](long game, int) {
         Random dice(1'000'003 + static_cast<std::uint64_t>(game / 2));
         const Side td_side = game % 2 == 0 ? Side::first : Side::second;
         NetValue value{&net, {}};
@@ -251,24 +251,18 @@ RegretCounter measure_regret(const SolverTable& table, const ChooserFactory& fac
     std::vector<RegretCounter> per_game(static_cast<std::size_t>(games));
     std::vector<Chooser> choosers;
     for (int t = 0; t < threads; ++t) choosers.push_back(factory());
-    auto work = [&](int t) {
-        for (long game = t; game < games; game += threads) {
-            RegretCounter& counter = per_game[static_cast<std::size_t>(game)];
-            Random dice(seed + static_cast<std::uint64_t>(game));
-            State state = start_state(table.variant());
-            while (!outcome(state).is_over()) {
-                roll(state, dice);
-                const Move chosen = choosers[static_cast<std::size_t>(t)](state);
-                counter.record(table, state, chosen);
-                play(state, chosen);
-            }
-            counter.count_game();
+    parallel_for(threads, games, [&](long game, int t) {
+        RegretCounter& counter = per_game[static_cast<std::size_t>(game)];
+        Random dice(seed + static_cast<std::uint64_t>(game));
+        State state = start_state(table.variant());
+        while (!outcome(state).is_over()) {
+            roll(state, dice);
+            const Move chosen = choosers[static_cast<std::size_t>(t)](state);
+            counter.record(table, state, chosen);
+            play(state, chosen);
         }
-    };
-    std::vector<std::thread> workers;
-    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
-    work(0);
-    for (auto& worker : workers) worker.join();
+        counter.count_game();
+    });
     RegretCounter total;
     for (const auto& counter : per_game) total.merge(counter);
     return total;
@@ -496,7 +490,7 @@ int main(int argc, char** argv) {
         const auto t0 = std::chrono::steady_clock::now();
         records.assign(static_cast<std::size_t>(count), {});
         parallel_for(s.threads, count,
-                     [&](long i) { records[static_cast<std::size_t>(i)] = trainer.play_game(first + i); });
+                     [&](long i, int) { records[static_cast<std::size_t>(i)] = trainer.play_game(first + i); });
         samples.clear();
         for (const auto& record : records) {
             samples.append(record.samples);

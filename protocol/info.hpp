@@ -1,6 +1,8 @@
 #pragma once
-// Formats search reports as protocol `info` lines. Scores are always `score cp` (racetrack and
-// other TEI clients parse nothing else); a forced result shows as +-(100000 - plies).
+// Formats search reports as protocol `info` lines. A proven result is `score mate N` as UCI has
+// it: N moves (not plies) to the end, negative when the side to move is the one that loses;
+// anything else is `score cp X`. (racetrack reads only `cp` and skips, with a warning, an info
+// line it cannot read; clients that read `mate` show a lost position as lost, not as +999.98.)
 
 #include <fmt/format.h>
 
@@ -12,12 +14,14 @@
 
 namespace bge::protocol {
 
-constexpr int decisive_cp = 100000;
-
-inline int score_to_cp(int score) {
-    if (score >= search::win_threshold) return decisive_cp - (search::win_score - score);
-    if (score <= -search::win_threshold) return -(decisive_cp - (search::win_score + score));
-    return score;
+// `cp X` or `mate N` for a search score (search/player.hpp: win_score - p is a win p plies away).
+inline std::string format_score(int score) {
+    if (score >= search::win_threshold) return fmt::format("mate {}", (search::win_score - score + 1) / 2);
+    if (score <= -search::win_threshold) {
+        const int moves = (search::win_score + score + 1) / 2;
+        return moves == 0 ? std::string("mate 0") : fmt::format("mate -{}", moves);
+    }
+    return fmt::format("cp {}", score);
 }
 
 template <Game G>
@@ -35,8 +39,8 @@ template <Game G>
 std::string format_info(const search::Report<G>& report, const typename G::State& root) {
     const std::int64_t time = std::max<std::int64_t>(0, report.time_ms);
     const std::uint64_t nps = report.nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, time));
-    std::string line = fmt::format("info depth {} seldepth {} score cp {} nodes {} nps {} time {}", report.depth,
-                                   report.seldepth, score_to_cp(report.score), report.nodes, nps, time);
+    std::string line = fmt::format("info depth {} seldepth {} score {} nodes {} nps {} time {}", report.depth,
+                                   report.seldepth, format_score(report.score), report.nodes, nps, time);
     if (!report.extra.empty()) line += " " + report.extra;
     if (!report.pv.empty()) line += " pv " + format_moves<G>(root, report.pv);
     return line;

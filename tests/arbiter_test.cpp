@@ -16,7 +16,10 @@
 #include "core/tak/notation.hpp"
 #include "core/tak/ptn_file.hpp"
 #include "protocol/engine_process.hpp"
+#include "tools/arbiter/game_runner.hpp"
+#include "tools/arbiter/engine_player.hpp"
 #include "tools/arbiter/time_control.hpp"
+#include "protocol/info.hpp"
 #include "arbiter_run.hpp"
 
 using namespace bge;
@@ -70,6 +73,40 @@ std::vector<tak::PtnGame> read_records(const std::string& path) {
 
 // ---------------------------------------------------------------------------------------------
 // Time controls and clocks
+
+TEST_CASE("engines send proven results as mate scores, and the arbiter reads them", "[arbiter][protocol]") {
+    using bge::protocol::format_score;
+    using bge::search::win_score;
+    CHECK(format_score(31) == "cp 31");
+    CHECK(format_score(-4000) == "cp -4000");
+    CHECK(format_score(win_score - 1) == "mate 1");    // wins with this move
+    CHECK(format_score(win_score - 3) == "mate 2");    // three plies: this move, theirs, ours
+    CHECK(format_score(-(win_score - 2)) == "mate -1"); // their next move wins
+    CHECK(format_score(-(win_score - 4)) == "mate -2");
+    CHECK(format_score(-win_score) == "mate 0");        // already lost
+
+    using bge::arbiter::parse_search_info;
+    const auto win = parse_search_info("info depth 7 seldepth 9 score mate 3 nodes 10 pv a1");
+    REQUIRE(win);
+    CHECK(win->score_cp == 100000 - 5);
+    CHECK(win->mate == 3);
+    const auto loss = parse_search_info("info depth 4 score mate -2 nodes 1");
+    REQUIRE(loss);
+    CHECK(loss->score_cp == -(100000 - 4));
+    const auto plain = parse_search_info("info depth 4 score cp -31");
+    REQUIRE(plain);
+    CHECK(plain->score_cp == -31);
+    CHECK(!plain->mate);
+    CHECK(!parse_search_info("info depth 4 score mate x"));
+
+    bge::arbiter::EngineReply reply;
+    reply.info = win;
+    CHECK(bge::arbiter::move_comment(reply, false) == "+M3/7");
+    reply.info = loss;
+    CHECK(bge::arbiter::move_comment(reply, false) == "-M2/4");
+    reply.info = plain;
+    CHECK(bge::arbiter::move_comment(reply, false) == "-0.31/4");
+}
 
 TEST_CASE("arbiter time control: cutechess syntax", "[arbiter]") {
     auto tc = parse_time_control("40/1:00+0.5");

@@ -34,7 +34,7 @@ std::vector<std::string> check_info_line(const std::string& line) {
     CHECK(words[1] == "depth");
     CHECK(words[3] == "seldepth");
     CHECK(words[5] == "score");
-    CHECK(words[6] == "cp");
+    CHECK((words[6] == "cp" || words[6] == "mate"));
     CHECK(words[8] == "nodes");
     CHECK(words[10] == "nps");
     CHECK(words[12] == "time");
@@ -391,7 +391,8 @@ TEST_CASE("TinueDepth plays a forced road found before the main search", "[proto
     CHECK(lines.back() == "bestmove c3");
     REQUIRE(lines.size() == 2);
     const auto info = words_of(lines[0]);
-    CHECK(info[7] == "99997");  // a win three plies away (protocol/info.hpp)
+    CHECK(info[6] == "mate");
+    CHECK(info[7] == "2");  // a win three plies away is mate in 2 (protocol/info.hpp)
     CHECK(info.back() != "c3");   // the pv goes on to the road
     CHECK(lines[0].find(" tinue ") != std::string::npos);
 }

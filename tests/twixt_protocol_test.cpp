@@ -242,15 +242,15 @@ TEST_CASE("twixt: a lost mcts still reports the loss and defends by a search wit
         const auto lines = engine.until(is_bestmove);
         REQUIRE(lines.size() >= 2);
         const auto info = words_of(lines[lines.size() - 2]);
-        const auto at = std::find(info.begin(), info.end(), "cp");
-        REQUIRE(at != info.end());
-        score = *(at + 1);
+        const auto at = std::find(info.begin(), info.end(), "score");
+        REQUIRE(at + 2 < info.end());
+        score = *(at + 1) + " " + *(at + 2);
         return words_of(lines.back())[1];
     };
     std::string proven_score, heuristic_score;
     const std::string with_solver = search(true, proven_score);
     const std::string without = search(false, heuristic_score);
-    CHECK(proven_score == "-99999");
+    CHECK(proven_score == "mate -1");  // the opponent wins with its next move
     // The same seed, budget and policy: the defence is the move the proofless search picks,
     // not the first losing move in move order (b11, which the search with proofs played before).
     CHECK(with_solver == without);

@@ -21,4 +21,24 @@ bool EvalFile::refresh(const protocol::OptionRegistry& options) {
     return true;
 }
 
+bool NetworkOption::refresh(const protocol::OptionRegistry& options) {
+    const bool enabled = options.boolean("UseNnue");
+    const std::string& path = options.text("NnueFile");
+    if (loaded_ && enabled == enabled_ && path == path_) return false;
+    loaded_ = true;
+    enabled_ = enabled;
+    path_ = path;
+    networks_ = nullptr;
+    if (!enabled) return true;
+    networks_ = network::NetworkSet::builtin();
+    if (!path.empty()) {
+        auto nets = std::make_shared<network::NetworkSet>(*networks_);
+        if (auto added = nets->add_file(path))
+            networks_ = std::move(nets);
+        else
+            protocol::Output::log(fmt::format("tak: NnueFile: {}; using the built-in networks", added.error()));
+    }
+    return true;
+}
+
 }  // namespace bge::tak

@@ -2,6 +2,8 @@
 // The EvalFile option: evaluation weights loaded from a file (train_tak_eval's output) instead of
 // the compiled-in ones, reloaded when the option changes. A file that cannot be read is reported
 // on stderr and the built-in weights are used.
+//
+// The UseNnue and NnueFile options likewise: which value networks the evaluation uses.
 
 #include <memory>
 #include <string>
@@ -21,6 +23,21 @@ private:
     bool loaded_ = false;
     std::string path_;
     std::shared_ptr<const EvalWeightSet> weights_;
+};
+
+class NetworkOption {
+public:
+    // Reads UseNnue and NnueFile; true when the networks changed since the last call (or on the
+    // first). A file that cannot be used is reported on stderr and the built-in networks are used.
+    bool refresh(const protocol::OptionRegistry& options);
+    // nullptr when UseNnue is off.
+    std::shared_ptr<const network::NetworkSet> networks() const { return networks_; }
+
+private:
+    bool loaded_ = false;
+    bool enabled_ = false;
+    std::string path_;
+    std::shared_ptr<const network::NetworkSet> networks_;
 };
 
 }  // namespace bge::tak

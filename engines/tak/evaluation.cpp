@@ -169,7 +169,8 @@ int TakEvaluator::evaluate_quiet(const State& s) const {
                               (static_cast<std::uint64_t>(s.half_komi + 64) * 0xC2B2AE3D27D4EB4FULL);
     int score;
     if (cache_.probe(key, score)) return score;
-    score = std::clamp(linear_eval(weights_->for_size(s.size), s), -road_in_one_score + 1, road_in_one_score - 1);
+    const int raw = network_.covers(s.size) ? network_.evaluate(s) : linear_eval(weights_->for_size(s.size), s);
+    score = std::clamp(raw, -road_in_one_score + 1, road_in_one_score - 1);
     cache_.store(key, score);
     return score;
 }

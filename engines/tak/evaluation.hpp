@@ -1,5 +1,6 @@
 #pragma once
-// The Tak evaluation for alpha-beta and MCTS: a linear model over the features of
+// The Tak evaluation for alpha-beta and MCTS: a value network for the board sizes that have one
+// (network.hpp), when the player asks for it, and otherwise a linear model over the features of
 // eval_features.hpp, with opening and endgame weights per board size, fitted to self-play results
 // by tools/train/train_tak_eval (docs/tak.md, "Evaluation"). Scores are centi-flats from the side
 // to move's point of view.
@@ -18,6 +19,7 @@
 #include "core/expected.hpp"
 #include "core/tak/tak.hpp"
 #include "engines/tak/eval_features.hpp"
+#include "engines/tak/network.hpp"
 
 namespace bge::tak {
 
@@ -93,6 +95,14 @@ public:
     explicit TakEvaluator(std::shared_ptr<const EvalWeightSet> weights)
         : owned_(std::move(weights)), weights_(owned_.get()) {}
 
+    // Board sizes that `nets` covers are evaluated by their value network, the others by the
+    // linear model; nullptr: the linear model everywhere (the default).
+    void use_networks(std::shared_ptr<const network::NetworkSet> nets) {
+        network_ = network::NetworkEvaluator(std::move(nets));
+        cache_ = EvalCache();
+    }
+    const std::shared_ptr<const network::NetworkSet>& networks() const { return network_.networks(); }
+
     int evaluate(const State& state) const;
     // evaluate, when the side to move is known to have no win on the spot (the search has just
     // asked winning_move): the road-in-one test is skipped.
@@ -117,6 +127,7 @@ public:
 private:
     std::shared_ptr<const EvalWeightSet> owned_;
     const EvalWeightSet* weights_;
+    network::NetworkEvaluator network_;
     mutable EvalCache cache_;
     // The opponent's road-in-one squares of the last position ordered (by hash).
     mutable std::uint64_t threats_hash_ = 0;

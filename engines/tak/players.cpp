@@ -30,7 +30,11 @@ public:
     search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
                                      const search::SearchControl<Tak>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
-        if (eval_file_.refresh(options_)) search_->evaluator() = TakEvaluator(eval_file_.weights());
+        const bool weights_changed = eval_file_.refresh(options_);
+        if (network_option_.refresh(options_) || weights_changed) {
+            search_->evaluator() = TakEvaluator(eval_file_.weights());
+            search_->evaluator().use_networks(network_option_.networks());
+        }
         search::AlphaBetaSettings& settings = search_->settings();
         settings.null_move = options_.boolean("NullMove");
         settings.null_move_reduction = static_cast<int>(options_.integer("NullMoveReduction"));
@@ -86,6 +90,7 @@ private:
     const protocol::OptionRegistry& options_;
     std::unique_ptr<search::AlphaBeta<Tak, TakEvaluator>> search_;
     EvalFile eval_file_;
+    NetworkOption network_option_;
     TinueSearch tinue_;
 };
 
@@ -111,6 +116,10 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("TinueDepth", 5, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
     options.add_spin("TinueNodes", 30000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
+    options.add_check("UseNnue", false,
+                      "alphabeta: evaluate with the value network of the board size where there is one (docs/tak.md)");
+    options.add_string("NnueFile", "",
+                       "alphabeta: a value network file (train_tak_eval network) replacing the built-in one of its size");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_mcts_player_options(options);
     add_study_player_options(options);

@@ -69,9 +69,13 @@ struct FitLoss {
     double squared_error = 0;  // (prediction - target)^2
 };
 
+// Net is ValueNetwork or any model with the same forward/backward/parameters interface
+// (PerspectiveNetwork); one with constrain(from, to) has it called on each thread's range of
+// parameters after every step.
+template <class Net = ValueNetwork>
 class NetworkFit {
 public:
-    NetworkFit(ValueNetwork& net, int threads = 1, int shards = 2, AdamSettings adam = {})
+    NetworkFit(Net& net, int threads = 1, int shards = 2, AdamSettings adam = {})
         : net_(net),
           threads_(std::clamp(threads, 1, shards)),
           shards_(shards),
@@ -95,7 +99,7 @@ public:
         const std::size_t n = net_.parameters().size();
         auto work = [&](int t) {
             FeatureList x;
-            ValueNetwork::Activations act;
+            typename Net::Activations act;
             while (true) {
                 const std::size_t end = std::min(order.size(), begin + batch_size);
                 const std::size_t count = end - begin;
@@ -137,6 +141,7 @@ public:
                     second_[p] = b2 * second_[p] + (1 - b2) * g * g;
                     w[p] -= r * first_[p] / (std::sqrt(second_[p]) / root_c2 + eps);
                 }
+                if constexpr (requires { net_.constrain(p_from, p_to); }) net_.constrain(p_from, p_to);
                 sync.arrive_and_wait();
                 if (t == 0) {
                     for (int k = 0; k < shards_; ++k) {
@@ -159,7 +164,7 @@ public:
     }
 
 private:
-    ValueNetwork& net_;
+    Net& net_;
     int threads_;
     int shards_;
     AdamSettings adam_;

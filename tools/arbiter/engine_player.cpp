@@ -13,17 +13,25 @@ using protocol::ReadStatus;
 std::optional<SearchInfo> parse_search_info(std::string_view line) {
     const auto words = protocol::split_words(line);
     if (words.empty() || words[0] != "info") return std::nullopt;
-    std::optional<std::int64_t> score, depth;
+    std::optional<std::int64_t> score, depth, mate;
     for (std::size_t i = 1; i + 1 < words.size(); ++i) {
         if (words[i] == "depth") {
             if (auto value = protocol::parse_integer(words[i + 1], 0, 100000, "depth")) depth = *value;
         } else if (words[i] == "score" && words[i + 1] == "cp" && i + 2 < words.size()) {
             if (auto value = protocol::parse_integer(words[i + 2], -1'000'000'000, 1'000'000'000, "score"))
                 score = *value;
+        } else if (words[i] == "score" && words[i + 1] == "mate" && i + 2 < words.size()) {
+            if (auto value = protocol::parse_integer(words[i + 2], -10'000, 10'000, "mate")) {
+                // Mate in N moves is a win 2N - 1 plies away; mated in N, a loss 2N plies away.
+                mate = *value;
+                score = *value > 0 ? mate_cp - (2 * *value - 1) : -(mate_cp + 2 * *value);
+            }
         }
     }
     if (!score || !depth) return std::nullopt;
-    return SearchInfo{static_cast<int>(*score), static_cast<int>(*depth)};
+    SearchInfo info{static_cast<int>(*score), static_cast<int>(*depth), std::nullopt};
+    if (mate) info.mate = static_cast<int>(*mate);
+    return info;
 }
 
 EnginePlayer::EnginePlayer(EngineConfig config, protocol::Dialect dialect, Timeouts timeouts,

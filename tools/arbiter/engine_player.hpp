@@ -30,10 +30,14 @@ enum class EngineStatus {
     fatal,       // the process could not be started at all: the match cannot go on
 };
 
+// A mate score in centipawns (SearchInfo::score_cp): beyond any real evaluation.
+constexpr int mate_cp = 100000;
+
 // The last `info` line that had both a score and a depth.
 struct SearchInfo {
-    int score_cp = 0;
+    int score_cp = 0;  // a `score mate N` counts as +-(100000 - plies to the end)
     int depth = 0;
+    std::optional<int> mate;  // N of `score mate N`
 };
 
 struct EngineReply {
@@ -114,7 +118,7 @@ private:
     std::string error_;
 };
 
-// Reads `score cp X` and `depth D` from an info line, if both are there.
+// Reads `score cp X` (or `score mate N`) and `depth D` from an info line, if both are there.
 std::optional<SearchInfo> parse_search_info(std::string_view line);
 
 }  // namespace bge::arbiter

@@ -25,6 +25,12 @@ struct Limits {
     // Time kept back beyond the usual margins because this engine's searches have been finishing
     // late on this machine (LatenessTracker); never more than half of a fixed move time.
     std::int64_t reserve_ms = 0;
+    // The game's own estimate of the mover's moves still to come (a Tak player counts its
+    // reserves), used on a clock without movestogo instead of a flat 25.
+    std::optional<int> expected_moves_left;
+    // A share of the usual time, for a move that needs little thought (Tak's first two plies only
+    // place the opponent's flat); 1 otherwise.
+    double time_share = 1.0;
 
     bool has_clock(Side side) const { return time_left_ms[index_of(side)].has_value(); }
 };
@@ -59,11 +65,15 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     const std::int64_t increment = std::max<std::int64_t>(0, limits.increment_ms[index_of(side)]);
     const std::int64_t usable =
         std::max<std::int64_t>(1, left - move_overhead_ms - std::clamp<std::int64_t>(limits.reserve_ms, 0, left / 4));
-    const int moves_left = limits.moves_to_go ? std::clamp(*limits.moves_to_go, 1, 50) : 25;
+    const int moves_left = limits.moves_to_go           ? std::clamp(*limits.moves_to_go, 1, 50)
+                           : limits.expected_moves_left ? std::clamp(*limits.expected_moves_left, 1, 50)
+                                                        : 25;
     // Aim for an even share of the clock plus most of the increment; never plan on more than a
     // fifth of what is left, and stop hard well before the flag falls.
     std::int64_t target = usable / moves_left + increment * 3 / 4;
     target = std::min(target, usable / 5 + increment / 2);
+    const double share = std::clamp(limits.time_share, 0.01, 1.0);
+    target = static_cast<std::int64_t>(static_cast<double>(target) * share);
     std::int64_t hard = std::min(usable / 4 + increment / 2, target * 5 / 2);
     target = std::max<std::int64_t>(1, std::min(target, usable));
     hard = std::max<std::int64_t>(target, std::min(hard, usable));

@@ -4,6 +4,8 @@
 // so a forced win found via another path keeps its correct distance.
 
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -17,6 +19,7 @@ enum class Bound : std::uint8_t { none = 0, upper = 1, lower = 2, exact = 3 };
 template <class Move>
 class TranspositionTable {
 public:
+    // All zero is empty (epoch 0 is never current): resize relies on it.
     struct Entry {
         std::uint64_t key = 0;
         std::int32_t score = 0;
@@ -30,14 +33,20 @@ public:
 
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
+    // The memory comes zeroed from calloc (an all-zero Entry is empty), so the operating system
+    // hands out pages as the search first touches them: a large Hash costs nothing up front, and an
+    // engine that never searches never pays for it.
     void resize(std::size_t megabytes) {
         std::size_t buckets = 1;
         const std::size_t wanted = std::max<std::size_t>(1, megabytes) * 1024 * 1024 / sizeof(Bucket);
         while (buckets * 2 <= wanted) buckets *= 2;
-        buckets_.reset(new Bucket[buckets]);
+        buckets_.reset();
+        buckets_.reset(static_cast<Bucket*>(std::calloc(buckets, sizeof(Bucket))));
+        if (!buckets_) throw std::bad_alloc();
         mask_ = buckets - 1;
         megabytes_ = megabytes;
-        wipe();
+        generation_ = 0;
+        epoch_ = 1;
     }
     std::size_t megabytes() const { return megabytes_; }
 
@@ -106,17 +115,20 @@ private:
         Entry slots[2];
     };
     void wipe() {
-        for (std::size_t i = 0; i <= mask_; ++i) buckets_[i] = Bucket{};
+        std::memset(static_cast<void*>(buckets_.get()), 0, (mask_ + 1) * sizeof(Bucket));
         generation_ = 0;
         epoch_ = 1;
     }
+    struct Free {
+        void operator()(Bucket* buckets) const { std::free(buckets); }
+    };
     static int to_table(int score, int ply) {
         if (score >= win_threshold) return score + ply;
         if (score <= -win_threshold) return score - ply;
         return score;
     }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    std::unique_ptr<Bucket[], Free> buckets_;
     std::size_t mask_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;

@@ -13,6 +13,7 @@
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/roads.hpp"
 #include "engines/tak/tinue.hpp"
+#include "engines/tak/tinue_pns.hpp"
 #include "tak_test_helpers.hpp"
 
 using namespace bge;
@@ -373,4 +374,79 @@ TEST_CASE("the tinue search agrees with an exhaustive search two moves deep", "[
         if (result.first) ++proven;
     }
     CHECK(proven > 20);
+}
+
+namespace {
+
+// Plays a proof line and checks it is legal and ends in the attacker's win, or with the defender to
+// move and every defence losing on the spot (the line stops at a threat nothing answers).
+void check_proof_line(const State& root, const std::vector<Move>& line) {
+    State s = root;
+    const Side attacker = root.side_to_move();
+    for (Move move : line) {
+        REQUIRE(is_legal(s, move));
+        play(s, move);
+    }
+    const Outcome o = outcome(s);
+    if (o.is_over()) {
+        CHECK(o.is_win_for(attacker));
+        return;
+    }
+    REQUIRE(s.side_to_move() == opponent(attacker));
+    MoveList<Tak> answers;
+    generate_moves(s, answers);
+    for (Move answer : answers) {
+        State t = s;
+        play(t, answer);
+        const Outcome after = outcome(t);
+        CHECK((after.is_over() ? after.is_win_for(attacker) : wins_now(t, attacker)));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("the proof-number tinue search proves known tinue and refutes non-tinue", "[tak][tinue]") {
+    ProofNumberTinue pns;
+    const State root = tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
+    const TinueResult result = pns.search(root, 1'000'000);
+    REQUIRE(result.first);
+    CHECK(format_move(*result.first) == "c3");
+    CHECK(result.depth == 2);
+    check_proof_line(root, result.line);
+    // Black to move blocks; the start has nothing: both disproved outright, every depth.
+    const TinueResult defended = pns.search(tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 2 7"), 1'000'000);
+    CHECK_FALSE(defended.first);
+    CHECK(defended.complete);
+    CHECK_FALSE(pns.search(tps("x6/x6/x6/x6/x6/x6 1 1"), 1'000'000).first);
+    // Out of budget or past its deadline: nothing proven, nothing claimed.
+    CHECK_FALSE(pns.search(root, 3).first);
+    CHECK_FALSE(pns.search(root, 3).complete);
+}
+
+TEST_CASE("the proof-number tinue search agrees with the depth-limited one", "[tak][tinue]") {
+    // Whatever the depth-limited search proves within 3 attacker moves, the proof-number search
+    // proves too; a proof it finds of at most 3 moves, the depth-limited search finds as well; and
+    // it never proves what the other disproves at every depth it can see.
+    TinueSearch depth_limited;
+    ProofNumberTinue pns;
+    int proven = 0, deeper = 0;
+    for (const State& s : random_positions(800, 47)) {
+        if (s.in_opening()) continue;
+        INFO(format_tps(s));
+        const TinueResult limited = depth_limited.search(s, 3, 100'000'000);
+        const TinueResult best_first = pns.search(s, 2'000'000);
+        if (limited.first) {
+            REQUIRE(best_first.first);
+            CHECK(best_first.depth >= limited.depth);
+            ++proven;
+        }
+        if (best_first.first) {
+            check_proof_line(s, best_first.line);
+            if (best_first.depth <= 3) CHECK(limited.first);
+            else ++deeper;
+        }
+        if (best_first.complete) CHECK_FALSE(limited.first);
+    }
+    CHECK(proven > 20);
+    INFO("proofs longer than 3 attacker moves: " << deeper);
 }

@@ -4,7 +4,9 @@
 // - the quantised forward pass stays within a bound derived from the weights of the float one;
 // - the board symmetries map inputs one to one; network files round-trip and bad ones are refused
 //   with the reason; every shipped network loads;
-// - `train_tak_eval network` lowers its loss on a tiny run and writes a file the engine plays with.
+// - `train_tak_eval network` lowers its loss on a tiny run and writes a file the engine plays with;
+// - the move policy: every move's features are in range, files round-trip and bad ones are
+//   refused, `train_tak_eval policy` beats the uniform policy on held-out games.
 
 #include <catch2/catch.hpp>
 
@@ -18,6 +20,7 @@
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/nets/embedded.hpp"
 #include "engines/tak/network.hpp"
+#include "engines/tak/policy.hpp"
 #include "search/learning/nnue.hpp"
 
 using namespace bge;
@@ -199,6 +202,7 @@ TEST_CASE("network files round-trip, and bad ones are refused with the reason", 
 TEST_CASE("every shipped network loads and covers its size", "[tak][network]") {
     const auto builtin = network::NetworkSet::builtin();
     for (const auto& file : network::embedded_networks()) {
+        if (!file.name.ends_with(".nnue")) continue;
         network::NetworkSet one;
         INFO(file.name);
         REQUIRE(one.add_bytes(file.bytes, file.name).ok());
@@ -223,7 +227,8 @@ TEST_CASE("train_tak_eval network: a tiny fit lowers the loss and the engine pla
                                               "--validation-every", "5", "--out", file, "--curve", curve});
     INFO(transcript(fitted));
     REQUIRE(fitted.status == 0);
-    REQUIRE(fitted.lines.size() == 10);
+    REQUIRE(fitted.lines.size() == 11);
+    CHECK(fitted.lines.back().rfind("kept the network of epoch ", 0) == 0);
     const auto number_after = [](const std::string& line, const std::string& word) {
         const auto at = line.find(word);
         REQUIRE(at != std::string::npos);
@@ -232,7 +237,8 @@ TEST_CASE("train_tak_eval network: a tiny fit lowers the loss and the engine pla
     const double start = number_after(fitted.lines[1], "network at the start ");
     const double end = number_after(fitted.lines.back(), "validation ");
     CHECK(end < start - 0.01);
-    CHECK(number_after(fitted.lines.back(), "train ") < number_after(fitted.lines[2], "train "));
+    const std::string& last_epoch = fitted.lines[fitted.lines.size() - 2];
+    CHECK(number_after(last_epoch, "train ") < number_after(fitted.lines[2], "train "));
     network::NetworkSet set;
     REQUIRE(set.add_file(file).ok());
     CHECK(set.for_size(5) != nullptr);
@@ -255,4 +261,72 @@ TEST_CASE("train_tak_eval network: a tiny fit lowers the loss and the engine pla
 
     const auto bad = run_program(trainer, {"network", "--games", games, "--hidden", "20", "--out", file});
     CHECK(bad.status == 2);
+}
+
+TEST_CASE("the move policy's features are in range and its files round-trip", "[tak][policy]") {
+    Random random(5);
+    std::vector<std::uint16_t> features;
+    for (int size = min_size; size <= max_size; ++size) {
+        random_game(size, 0, random, [&](const State& state) {
+            MoveList<Tak> moves;
+            generate_moves(state, moves);
+            const policy::Context context = policy::context_of(state);
+            for (const Move move : moves) {
+                policy::move_features(state, context, move, features);
+                REQUIRE(!features.empty());
+                for (const auto f : features) REQUIRE(f < policy::feature_count());
+                // No feature twice: the weights add up once each.
+                std::set<std::uint16_t> distinct(features.begin(), features.end());
+                REQUIRE(distinct.size() == features.size());
+            }
+        });
+    }
+    std::vector<float> weights(static_cast<std::size_t>(policy::feature_count()));
+    for (std::size_t i = 0; i < weights.size(); ++i) weights[i] = static_cast<float>(i % 7) * 0.25f - 0.5f;
+    const policy::Policy made(weights);
+    auto back = policy::Policy::parse(made.format("a test"));
+    REQUIRE(back.ok());
+    CHECK(back->weights() == weights);
+    CHECK(policy::Policy::parse("hello").error().find("expected 'bge-tak-policy 1'") != std::string::npos);
+    CHECK(policy::Policy::parse("bge-tak-policy 1\nno_such[0] 1\n").error().find("no feature 'no_such[0]'") !=
+          std::string::npos);
+    CHECK(policy::Policy::parse("bge-tak-policy 1\np_kind[0] x\n").error().find("line 2") != std::string::npos);
+    CHECK(policy::Policy::load(scratch().file("no_such_policy.txt")).error().find("cannot read") != std::string::npos);
+    const auto builtin = policy::Policy::builtin();
+    REQUIRE(builtin);
+    CHECK(builtin->weights().size() == static_cast<std::size_t>(policy::feature_count()));
+}
+
+TEST_CASE("train_tak_eval policy beats the uniform policy on held-out games, and the engine orders by it",
+          "[tak][policy][learning]") {
+    const std::string trainer = BGE_TRAIN_TAK_EVAL_BINARY;
+    const std::string games = scratch().file("policy_games.bin");
+    REQUIRE(run_program(trainer, {"selfplay", "--size", "5", "--half-komi", "4", "--games", "30", "--nodes", "300",
+                                  "--threads", "2", "--seed", "4", "--out", games})
+                .status == 0);
+    const std::string file = scratch().file("tiny_policy.txt");
+    const auto fitted = run_program(trainer, {"policy", "--games", games, "--epochs", "4", "--batch", "32",
+                                              "--validation-every", "5", "--out", file});
+    INFO(transcript(fitted));
+    REQUIRE(fitted.status == 0);
+    REQUIRE(fitted.lines.size() == 6);
+    const auto number_after = [](const std::string& line, const std::string& word) {
+        const auto at = line.find(word);
+        REQUIRE(at != std::string::npos);
+        return std::stod(line.substr(at + word.size()));
+    };
+    const double uniform = number_after(fitted.lines[1], "uniform policy loss ");
+    CHECK(number_after(fitted.lines.back(), "validation ") < uniform - 0.1);
+    REQUIRE(policy::Policy::load(file).ok());
+    const auto engine = run_program(BGE_TAK_BINARY, {"setoption name UsePolicy value true",
+                                                     "setoption name PolicyFile value " + file, "teinewgame 5",
+                                                     "position startpos moves a1 e5", "go depth 3"});
+    INFO(transcript(engine));
+    CHECK(engine.lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(engine.errors.empty());
+    const auto broken = run_program(BGE_TAK_BINARY, {"setoption name UsePolicy value true",
+                                                     "setoption name PolicyFile value " + games, "teinewgame 5",
+                                                     "position startpos", "go depth 2"});
+    CHECK(broken.lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(broken.errors.find("PolicyFile: ") != std::string::npos);
 }

@@ -3,7 +3,8 @@
 // the compiled-in ones, reloaded when the option changes. A file that cannot be read is reported
 // on stderr and the built-in weights are used.
 //
-// The UseNnue and NnueFile options likewise: which value networks the evaluation uses.
+// The UseNnue and NnueFile options likewise: which value networks the evaluation uses; and
+// UsePolicy and PolicyFile: which move policy orders the moves.
 
 #include <memory>
 #include <string>
@@ -32,12 +33,15 @@ public:
     bool refresh(const protocol::OptionRegistry& options);
     // nullptr when UseNnue is off.
     std::shared_ptr<const network::NetworkSet> networks() const { return networks_; }
+    // nullptr when UsePolicy is off.
+    std::shared_ptr<const policy::Policy> move_policy() const { return policy_; }
 
 private:
     bool loaded_ = false;
-    bool enabled_ = false;
-    std::string path_;
+    bool enabled_ = false, policy_enabled_ = false;
+    std::string path_, policy_path_;
     std::shared_ptr<const network::NetworkSet> networks_;
+    std::shared_ptr<const policy::Policy> policy_;
 };
 
 }  // namespace bge::tak

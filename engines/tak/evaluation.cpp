@@ -195,7 +195,9 @@ int TakEvaluator::order_hint(const State& s, const Move& move) const {
         threats_hash_ = s.hash;
         their_threats_ = road_in_one_squares(s, opponent(s.side_to_move()));
     }
-    int hint = static_hint(s, move);
+    int hint = policy_ ? static_cast<int>(std::lround(
+                             policy_->logit(s, policy::Context{s.side_to_move(), their_threats_}, move) * 100))
+                       : static_hint(s, move);
     if (their_threats_) {
         if (move.is_placement()) {
             if (their_threats_ & bit(move.square())) hint += 300;

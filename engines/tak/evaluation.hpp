@@ -20,6 +20,7 @@
 #include "core/tak/tak.hpp"
 #include "engines/tak/eval_features.hpp"
 #include "engines/tak/network.hpp"
+#include "engines/tak/policy.hpp"
 
 namespace bge::tak {
 
@@ -102,12 +103,15 @@ public:
         cache_ = EvalCache();
     }
     const std::shared_ptr<const network::NetworkSet>& networks() const { return network_.networks(); }
+    // Orders moves by the learned policy instead of static_hint; nullptr: static_hint (the default).
+    void use_policy(std::shared_ptr<const policy::Policy> policy) { policy_ = std::move(policy); }
 
     int evaluate(const State& state) const;
     // evaluate, when the side to move is known to have no win on the spot (the search has just
     // asked winning_move): the road-in-one test is skipped.
     int evaluate_quiet(const State& state) const;
-    // Move ordering for alpha-beta: static_hint, and first of all the answers to a road threat
+    // Move ordering for alpha-beta: the policy's logit (x 100) or static_hint, and first of all the
+    // answers to a road threat
     // (placements on the opponent's road-in-one squares, spreads whose first or last square is one).
     int order_hint(const State& state, const Move& move) const;
     // The move's merit from its kind, its square and its neighbours alone (MCTS's priors).
@@ -128,6 +132,7 @@ private:
     std::shared_ptr<const EvalWeightSet> owned_;
     const EvalWeightSet* weights_;
     network::NetworkEvaluator network_;
+    std::shared_ptr<const policy::Policy> policy_;
     mutable EvalCache cache_;
     // The opponent's road-in-one squares of the last position ordered (by hash).
     mutable std::uint64_t threats_hash_ = 0;

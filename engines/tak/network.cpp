@@ -145,7 +145,7 @@ std::shared_ptr<const NetworkSet> NetworkSet::builtin() {
         auto nets = std::make_shared<NetworkSet>();
         for (const auto& file : embedded_networks()) {
             // A shipped file that does not load is a build defect; tests check every one.
-            (void)nets->add_bytes(file.bytes, file.name);
+            if (file.name.ends_with(".nnue")) (void)nets->add_bytes(file.bytes, file.name);
         }
         return nets;
     }();

@@ -7,6 +7,7 @@
 #include "engines/tak/eval_file.hpp"
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/tinue.hpp"
+#include "engines/tak/tinue_pns.hpp"
 #include "engines/tak/mcts_player.hpp"
 #include "engines/tak/study_players.hpp"
 #include "search/alphabeta.hpp"
@@ -27,13 +28,15 @@ public:
     std::string name() const override { return "alphabeta"; }
     void new_game() override { search_->clear(); }
 
-    search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
+    search::SearchResult<Tak> search(const search::SearchRequest<Tak>& given,
                                      const search::SearchControl<Tak>& control) override {
+        const search::SearchRequest<Tak> request = with_phase_time(given);
         search_->set_hash_megabytes(hash_megabytes());
         const bool weights_changed = eval_file_.refresh(options_);
         if (network_option_.refresh(options_) || weights_changed) {
             search_->evaluator() = TakEvaluator(eval_file_.weights());
             search_->evaluator().use_networks(network_option_.networks());
+            search_->evaluator().use_policy(network_option_.move_policy());
         }
         search::AlphaBetaSettings& settings = search_->settings();
         settings.null_move = options_.boolean("NullMove");
@@ -55,10 +58,16 @@ public:
                 search::plan_time(request.limits, request.root.side_to_move(), request.start);
             std::optional<search::Clock::time_point> deadline;
             if (planned.soft) deadline = request.start + (*planned.soft - request.start) / 4;
-            const TinueResult tinue = tinue_.search(request.root, tinue_depth,
-                                                    static_cast<std::uint64_t>(options_.integer("TinueNodes")),
-                                                    control.stop, deadline);
+            const auto budget = static_cast<std::uint64_t>(options_.integer("TinueNodes"));
+            TinueResult tinue = tinue_.search(request.root, tinue_depth, budget, control.stop, deadline);
             result.nodes = tinue.nodes;
+            // Then, best first and without a depth limit, the forcing lines too long for it.
+            if (!tinue.first && options_.boolean("TinuePns")) {
+                const std::uint64_t spent = tinue.nodes;
+                tinue = tinue_pns_.search(request.root, budget, control.stop, deadline);
+                result.nodes += tinue.nodes;
+                tinue.nodes += spent;
+            }
             if (tinue.first) {
                 result.best = *tinue.first;
                 result.has_move = true;
@@ -86,18 +95,34 @@ public:
     }
 
 private:
+    // On a clock, time by the phase of the game: a move in the first two plies (the opponent's
+    // flat) gets a tenth of the usual time, and the moves still to come are counted from the
+    // mover's reserves (a game rarely outlasts them: 27 at the start of 6x6, 20 of 5x5) rather
+    // than a flat 25, so the late middlegame and the flat race get more time.
+    static search::SearchRequest<Tak> with_phase_time(const search::SearchRequest<Tak>& request) {
+        search::SearchRequest<Tak> adjusted = request;
+        const State& s = request.root;
+        const int mover = index_of(s.side_to_move());
+        const int pieces = s.stones_left[mover] + s.caps_left[mover];
+        adjusted.limits.expected_moves_left = std::clamp(pieces * 3 / 4 + 4, 6, 40);
+        if (s.in_opening()) adjusted.limits.time_share = 0.1;
+        return adjusted;
+    }
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
     const protocol::OptionRegistry& options_;
     std::unique_ptr<search::AlphaBeta<Tak, TakEvaluator>> search_;
     EvalFile eval_file_;
     NetworkOption network_option_;
     TinueSearch tinue_;
+    ProofNumberTinue tinue_pns_;
 };
 
 }  // namespace
 
 void add_player_options(protocol::OptionRegistry& options) {
-    options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
+    // 256 MiB holds eight million positions, enough for the longer searches of a 10-minute game;
+    // the memory is only taken as the search fills it (search/transposition_table.hpp).
+    options.add_spin("Hash", 256, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("NullMove", true, "alphabeta: null-move pruning");
     options.add_spin("NullMoveReduction", 2, 1, 6, "alphabeta: the null move's depth reduction R (plus depth/6)");
     options.add_spin("ThreatQuiescence", 0, 0, 16,
@@ -114,10 +139,15 @@ void add_player_options(protocol::OptionRegistry& options) {
                      "alphabeta: late move reductions log(depth)*log(n)*100/LmrDivisor + LmrBase/100 (0: 1 or 2 plies)");
     options.add_spin("LmrBase", 50, 0, 300, "alphabeta: the constant of the logarithmic reductions, hundredths");
     options.add_spin("TinueDepth", 5, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
+    options.add_check("TinuePns", false,
+                      "alphabeta: when the forced-road search finds nothing, a proof-number search of the same "
+                      "game with no depth limit (TinueNodes moves)");
     options.add_spin("TinueNodes", 30000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
     options.add_check("UseNnue", false,
                       "alphabeta: evaluate with the value network of the board size where there is one (docs/tak.md)");
+    options.add_check("UsePolicy", false, "alphabeta: order moves by the learned move policy (docs/tak.md)");
+    options.add_string("PolicyFile", "", "alphabeta: a move policy file (train_tak_eval policy) instead of the built-in one");
     options.add_string("NnueFile", "",
                        "alphabeta: a value network file (train_tak_eval network) replacing the built-in one of its size");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");

@@ -10,7 +10,8 @@
 //
 // The fit is NetworkFit's (Adam over shuffled mini-batches, search/learning/network_fit.hpp); the
 // output is the network file as the engine reads it (search/learning/nnue.hpp) and a learning
-// curve. For comparison the linear evaluation's loss on the same validation positions is printed.
+// curve; the file holds the network of the epoch with the lowest validation loss. For comparison the
+// linear evaluation's loss on the same validation positions is printed.
 
 #include "tools/train/tak_network_fit.hpp"
 
@@ -233,6 +234,10 @@ int run_network_fit(const std::vector<std::string>& arguments) {
     std::vector<std::uint32_t> order(samples.train.size());
     std::iota(order.begin(), order.end(), 0u);
     Random shuffle(options.seed ^ 0x5DEECE66DULL);
+    double best_validation = before;
+    int best_epoch = 0;
+    if (!write_text_file(program, options.out + ".part", search::learning::format_network(net))) return 1;
+    std::filesystem::rename(options.out + ".part", options.out);
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
         for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[shuffle.below(static_cast<std::uint32_t>(i))]);
         const double rate = schedule->at(epoch - 1, options.epochs);
@@ -243,11 +248,18 @@ int run_network_fit(const std::vector<std::string>& arguments) {
         std::cout.flush();
         curve += fmt::format("{},{:.7f},{:.6f},{:.6f},{:.6f}\n", epoch, rate, train.cross_entropy, validation,
                              linear_loss);
-        // Each epoch's network is kept, so a stopped run loses nothing; a rename replaces the last.
-        if (!write_text_file(program, options.out + ".part", search::learning::format_network(net))) return 1;
-        std::filesystem::rename(options.out + ".part", options.out);
+        // The network of the best validation loss so far is kept (self-play positions of one game
+        // share its result, so a network can learn games by heart); written at once, a stopped run
+        // loses nothing, and a rename replaces the file whole.
+        if (validation < best_validation) {
+            best_validation = validation;
+            best_epoch = epoch;
+            if (!write_text_file(program, options.out + ".part", search::learning::format_network(net))) return 1;
+            std::filesystem::rename(options.out + ".part", options.out);
+        }
     }
     if (!options.curve.empty() && !write_text_file(program, options.curve, curve)) return 1;
+    std::cout << fmt::format("kept the network of epoch {} (validation {:.5f})\n", best_epoch, best_validation);
     std::cerr << fmt::format("{}: done in {:.1f} s\n", program, seconds());
     return 0;
 }

@@ -7,6 +7,8 @@
 //                                 weights file, the compiled-in weights and the learning curve
 //   train_tak_eval network ...   fits a value network (engines/tak/network.hpp) to the games
 //                                 (tools/train/tak_network_fit.cpp)
+//   train_tak_eval policy ...    fits the move policy (engines/tak/policy.hpp) to the moves
+//                                 played (tools/train/tak_policy_fit.cpp)
 //   train_tak_eval features ...   the features of a position, with their weights (for checking)
 //
 // tools/train/tak_eval_pipeline.sh runs the whole training; docs/tak.md, "Evaluation", and
@@ -34,6 +36,7 @@
 #include "search/learning/sparse_dataset.hpp"
 #include "tools/train/tak_games.hpp"
 #include "tools/train/tak_network_fit.hpp"
+#include "tools/train/tak_policy_fit.hpp"
 #include "tools/train/text_file.hpp"
 
 namespace po = boost::program_options;
@@ -406,7 +409,7 @@ int run_features(const std::vector<std::string>& arguments) {
 int main(int argc, char** argv) {
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string usage =
-        "usage: train_tak_eval selfplay|fit|network|features [options]   (train_tak_eval <command> --help)\n";
+        "usage: train_tak_eval selfplay|fit|network|policy|features [options]   (train_tak_eval <command> --help)\n";
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
         std::cout << usage;
         return arguments.empty() ? 2 : 0;
@@ -415,6 +418,7 @@ int main(int argc, char** argv) {
     if (arguments[0] == "selfplay") return run_selfplay(rest);
     if (arguments[0] == "fit") return run_fit(rest);
     if (arguments[0] == "network") return train::run_network_fit(rest);
+    if (arguments[0] == "policy") return train::run_policy_fit(rest);
     if (arguments[0] == "features") return run_features(rest);
     std::cerr << program << ": unknown command '" << arguments[0] << "'\n" << usage;
     return 2;

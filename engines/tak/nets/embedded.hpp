@@ -1,5 +1,5 @@
 #pragma once
-// The network files of this folder, built into the engine (engines/tak/CMakeLists.txt).
+// The network and policy files of this folder, built into the engine (engines/tak/CMakeLists.txt).
 
 #include <span>
 

@@ -16,16 +16,13 @@ TinueResult TinueSearch::search(const State& root, int max_depth, std::uint64_t 
     TinueResult result;
     attack_table_.clear();
     nodes_ = 0;
-    budget_ = node_budget;
-    stop_ = stop;
-    deadline_ = deadline;
-    aborted_ = false;
+    budget_.reset(node_budget, stop, deadline);
     if (outcome(root).is_over()) return result;
     State state = root;
     for (int depth = 1; depth <= max_depth; ++depth) {
         line_.clear();
         const bool won = attack(state, depth, 0);
-        if (aborted_) break;
+        if (budget_.aborted()) break;
         if (won) {
             result.first = line_.front();
             result.line = line_;
@@ -43,15 +40,7 @@ MoveList<Tak>& TinueSearch::moves_at(int level) {
     return *move_lists_[static_cast<std::size_t>(level)];
 }
 
-bool TinueSearch::out_of_budget() {
-    if (aborted_) return true;
-    if (nodes_ >= budget_) aborted_ = true;
-    // The clock and the stop flag every 256 calls: reading them is dearer than a node.
-    if ((++checks_ & 255) == 0 && ((stop_ && stop_->load(std::memory_order_relaxed)) ||
-                                (deadline_ && search::Clock::now() >= *deadline_)))
-        aborted_ = true;
-    return aborted_;
-}
+bool TinueSearch::out_of_budget() { return budget_.exhausted(nodes_); }
 
 // The attacker (side to move) wins within `depth` moves. On success line_ holds the line from
 // here; on failure it is as it was.
@@ -90,7 +79,7 @@ bool TinueSearch::attack(State& state, int depth, int level) {
             return true;
         }
     }
-    if (!aborted_) attack_table_[state.hash].refuted_depth = static_cast<std::int8_t>(depth);
+    if (!budget_.aborted()) attack_table_[state.hash].refuted_depth = static_cast<std::int8_t>(depth);
     return false;
 }
 

@@ -21,6 +21,38 @@
 
 namespace bge::tak {
 
+// What a forced-road search may spend: moves played, a stop flag and a deadline (the clock and the
+// flag are read every 256 checks: reading them is dearer than a move). Shared by TinueSearch and
+// ProofNumberTinue (tinue_pns.hpp).
+class TinueBudget {
+public:
+    void reset(std::uint64_t moves, const std::atomic<bool>* stop, std::optional<search::Clock::time_point> deadline) {
+        moves_ = moves;
+        stop_ = stop;
+        deadline_ = deadline;
+        aborted_ = false;
+    }
+    // True from the first check after `played` reached the budget, the flag was set or the
+    // deadline passed.
+    bool exhausted(std::uint64_t played) {
+        if (aborted_) return true;
+        if (played >= moves_) aborted_ = true;
+        if ((++checks_ & 255) == 0 && ((stop_ && stop_->load(std::memory_order_relaxed)) ||
+                                    (deadline_ && search::Clock::now() >= *deadline_)))
+            aborted_ = true;
+        return aborted_;
+    }
+    bool aborted() const { return aborted_; }
+    void abort() { aborted_ = true; }
+
+private:
+    std::uint64_t moves_ = 0;
+    std::uint64_t checks_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
+    std::optional<search::Clock::time_point> deadline_;
+    bool aborted_ = false;
+};
+
 struct TinueResult {
     std::optional<Move> first;  // the attacker's first move of a proven win, if one was found
     std::vector<Move> line;     // a principal line of the win (attacker, defender, ..., winning move)
@@ -54,11 +86,7 @@ private:
     std::vector<Move> line_;
     std::vector<Move> best_line_;
     std::uint64_t nodes_ = 0;
-    std::uint64_t budget_ = 0;
-    std::uint64_t checks_ = 0;
-    const std::atomic<bool>* stop_ = nullptr;
-    std::optional<search::Clock::time_point> deadline_;
-    bool aborted_ = false;
+    TinueBudget budget_;
 };
 
 }  // namespace bge::tak

@@ -24,10 +24,7 @@ TinueResult ProofNumberTinue::search(const State& root, std::uint64_t node_budge
     nodes_.assign(1, Node{});
     wins_.assign(1, Move::none());
     played_ = 0;
-    budget_ = node_budget;
-    stop_ = stop;
-    deadline_ = deadline;
-    aborted_ = false;
+    budget_.reset(node_budget, stop, deadline);
     if (outcome(root).is_over()) return result;
     while (nodes_[0].proof != 0 && nodes_[0].disproof != 0 && !out_of_budget()) {
         // Down to the most-proving leaf: the cheapest proof at the attacker's nodes, the cheapest
@@ -59,12 +56,8 @@ TinueResult ProofNumberTinue::search(const State& root, std::uint64_t node_budge
 }
 
 bool ProofNumberTinue::out_of_budget() {
-    if (aborted_) return true;
-    if (played_ >= budget_ || nodes_.size() >= max_nodes) aborted_ = true;
-    if ((++checks_ & 255) == 0 && ((stop_ && stop_->load(std::memory_order_relaxed)) ||
-                                (deadline_ && search::Clock::now() >= *deadline_)))
-        aborted_ = true;
-    return aborted_;
+    if (nodes_.size() >= max_nodes) budget_.abort();
+    return budget_.exhausted(played_);
 }
 
 void ProofNumberTinue::expand(std::uint32_t index, State& state) {

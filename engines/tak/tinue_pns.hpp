@@ -51,11 +51,7 @@ private:
     std::vector<Node> nodes_;
     std::vector<Move> wins_;  // an OR node's win on the spot, by node index (Move::none() if none)
     std::uint64_t played_ = 0;
-    std::uint64_t budget_ = 0;
-    std::uint64_t checks_ = 0;
-    const std::atomic<bool>* stop_ = nullptr;
-    std::optional<search::Clock::time_point> deadline_;
-    bool aborted_ = false;
+    TinueBudget budget_;
 };
 
 }  // namespace bge::tak

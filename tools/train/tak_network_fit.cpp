@@ -35,6 +35,7 @@
 #include "search/learning/nnue.hpp"
 #include "search/learning/schedule.hpp"
 #include "tools/train/tak_games.hpp"
+#include "tools/train/subcommand_options.hpp"
 #include "tools/train/text_file.hpp"
 
 namespace bge::train {
@@ -153,18 +154,7 @@ int run_network_fit(const std::vector<std::string>& arguments) {
         "description", po::value(&options.description), "how the network was made, kept in its file")(
         "out", po::value(&options.out), "network file to write")(
         "curve", po::value(&options.curve), "write the learning curve here (CSV)");
-    po::variables_map values;
-    try {
-        po::store(po::command_line_parser(arguments).options(described).run(), values);
-        po::notify(values);
-    } catch (const std::exception& error) {
-        std::cerr << program << ": " << error.what() << "\n";
-        return 2;
-    }
-    if (values.count("help")) {
-        std::cout << described << "\n";
-        return 0;
-    }
+    if (const auto status = parse_subcommand(program, described, arguments)) return *status;
     const auto schedule = search::learning::Schedule::parse(options.learning_rate);
     if (!schedule || options.game_files.empty() || options.out.empty() || options.size < min_size ||
         options.size > max_size || options.hidden < 16 || options.hidden > search::learning::nnue::max_hidden ||

@@ -25,6 +25,7 @@
 #include "search/learning/schedule.hpp"
 #include "search/learning/softmax_fit.hpp"
 #include "tools/train/tak_games.hpp"
+#include "tools/train/subcommand_options.hpp"
 #include "tools/train/text_file.hpp"
 
 namespace bge::train {
@@ -119,18 +120,7 @@ int run_policy_fit(const std::vector<std::string>& arguments) {
         "origin", po::value(&options.origin), "how the policy was made, for the file's comment")(
         "out", po::value(&options.out), "policy file to write")(
         "curve", po::value(&options.curve), "write the learning curve here (CSV)");
-    po::variables_map values;
-    try {
-        po::store(po::command_line_parser(arguments).options(described).run(), values);
-        po::notify(values);
-    } catch (const std::exception& error) {
-        std::cerr << program << ": " << error.what() << "\n";
-        return 2;
-    }
-    if (values.count("help")) {
-        std::cout << described << "\n";
-        return 0;
-    }
+    if (const auto status = parse_subcommand(program, described, arguments)) return *status;
     const auto schedule = search::learning::Schedule::parse(options.learning_rate);
     if (!schedule || options.game_files.empty() || options.out.empty() || options.epochs < 1 || options.batch < 1 ||
         !(options.keep > 0 && options.keep <= 1) || options.threads < 1) {

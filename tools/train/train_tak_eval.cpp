@@ -37,6 +37,7 @@
 #include "tools/train/tak_games.hpp"
 #include "tools/train/tak_network_fit.hpp"
 #include "tools/train/tak_policy_fit.hpp"
+#include "tools/train/subcommand_options.hpp"
 #include "tools/train/text_file.hpp"
 
 namespace po = boost::program_options;
@@ -47,6 +48,7 @@ using bge::search::learning::LogisticSettings;
 using bge::search::learning::Schedule;
 using bge::search::learning::SparseDataset;
 using bge::search::learning::SparseEntry;
+using bge::train::parse_subcommand;
 
 namespace {
 
@@ -94,18 +96,7 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         "weights", po::value(&weights_path), "evaluation weights file (default: the compiled-in weights)")(
         "out", po::value(&out), "games file to write")("append", po::bool_switch(&append),
                                                        "add to the games file instead of replacing it");
-    po::variables_map values;
-    try {
-        po::store(po::command_line_parser(arguments).options(options).run(), values);
-        po::notify(values);
-    } catch (const std::exception& error) {
-        std::cerr << program << ": " << error.what() << "\n";
-        return 2;
-    }
-    if (values.count("help")) {
-        std::cout << options << "\n";
-        return 0;
-    }
+    if (const auto status = parse_subcommand(program, options, arguments)) return *status;
     if (out.empty() || settings.size < min_size || settings.size > max_size || settings.games < 1 ||
         settings.threads < 1 || settings.half_komi < -20 || settings.half_komi > 20 ||
         (settings.nodes == 0 && settings.depth < 1)) {
@@ -255,18 +246,7 @@ int run_fit(const std::vector<std::string>& arguments) {
         "cpp", po::value(&options.cpp), "also write the compiled-in weights (engines/tak/eval_weights.cpp)")(
         "curve", po::value(&options.curve), "write the learning curve here (CSV)")(
         "origin", po::value(&options.origin), "how the weights were made, for the files' comments");
-    po::variables_map values;
-    try {
-        po::store(po::command_line_parser(arguments).options(described).run(), values);
-        po::notify(values);
-    } catch (const std::exception& error) {
-        std::cerr << program << ": " << error.what() << "\n";
-        return 2;
-    }
-    if (values.count("help")) {
-        std::cout << described << "\n";
-        return 0;
-    }
+    if (const auto status = parse_subcommand(program, described, arguments)) return *status;
     auto schedule = Schedule::parse(options.learning_rate);
     if (!schedule || options.game_files.empty() || options.scale <= 0 || options.score_weight < 0 ||
         options.score_weight > 1 || options.fit.epochs < 1 || options.fit.batch_size < 1) {

@@ -221,54 +221,57 @@ double NetworkEvaluator::logit(const State& state) const {
     const int size = state.size;
     if (!cache_) cache_ = std::make_unique<Cache>();
     Cache& c = *cache_;
-    const Bitboard board = geometry(size).board;
-    if (c.net != &net || c.size != size || c.half_komi != state.half_komi) {
-        refresh(net, state, c.accumulators);
-        c.net = &net;
-        c.size = size;
-        c.half_komi = state.half_komi;
-        c.signatures.fill(0);
-        for (Bitboard rest = board; rest; rest &= rest - 1) {
-            const int square = std::countr_zero(rest);
-            c.signatures[static_cast<std::size_t>(square)] = signature(state, square);
-        }
+    const ReserveLayout layout(size);
+    auto remember_reserves = [&] {
         for (int s = 0; s < 2; ++s) {
             c.stones[static_cast<std::size_t>(s)] = state.stones_left[s];
             c.caps[static_cast<std::size_t>(s)] = state.caps_left[s];
         }
-    } else {
-        // Only the squares whose signature changed: remove what they showed, add what they show.
-        for (Bitboard rest = board; rest; rest &= rest - 1) {
-            const int square = std::countr_zero(rest);
-            const std::uint16_t now = signature(state, square);
-            std::uint16_t& before = c.signatures[static_cast<std::size_t>(square)];
-            if (now == before) continue;
-            const int cell = board_index(square, size);
-            for (const Side p : {Side::first, Side::second}) {
-                auto& a = c.accumulators[index_of(p)];
-                square_inputs(before, cell, size, p, [&](int input) { net.remove(a, input); });
-                square_inputs(now, cell, size, p, [&](int input) { net.add(a, input); });
-            }
-            before = now;
+    };
+    if (c.net != &net || c.size != size || c.half_komi != state.half_komi) {
+        // A new network, size or komi: start from an empty board with these reserves; the squares
+        // are then added below like any change.
+        for (const Side p : {Side::first, Side::second}) {
+            auto& a = c.accumulators[index_of(p)];
+            net.reset(a);
+            reserve_inputs(layout, state.stones_left[index_of(p)], state.stones_left[1 - index_of(p)],
+                           state.caps_left[index_of(p)], state.caps_left[1 - index_of(p)],
+                           [&](int input) { net.add(a, input); });
+            net.add(a, layout.komi(p, state.half_komi));
         }
-        const bool reserves_changed = c.stones[0] != state.stones_left[0] || c.stones[1] != state.stones_left[1] ||
-                                      c.caps[0] != state.caps_left[0] || c.caps[1] != state.caps_left[1];
-        if (reserves_changed) {
-            const ReserveLayout layout(size);
-            for (const Side p : {Side::first, Side::second}) {
-                auto& a = c.accumulators[index_of(p)];
-                const int me = index_of(p), them = 1 - me;
-                reserve_inputs(layout, c.stones[static_cast<std::size_t>(me)], c.stones[static_cast<std::size_t>(them)],
-                               c.caps[static_cast<std::size_t>(me)], c.caps[static_cast<std::size_t>(them)],
-                               [&](int input) { net.remove(a, input); });
-                reserve_inputs(layout, state.stones_left[me], state.stones_left[them], state.caps_left[me],
-                               state.caps_left[them], [&](int input) { net.add(a, input); });
-            }
-            for (int s = 0; s < 2; ++s) {
-                c.stones[static_cast<std::size_t>(s)] = state.stones_left[s];
-                c.caps[static_cast<std::size_t>(s)] = state.caps_left[s];
-            }
+        c.net = &net;
+        c.size = size;
+        c.half_komi = state.half_komi;
+        c.signatures.fill(0);
+        remember_reserves();
+    }
+    // Only the squares whose signature changed: remove what they showed, add what they show.
+    for (Bitboard rest = geometry(size).board; rest; rest &= rest - 1) {
+        const int square = std::countr_zero(rest);
+        const std::uint16_t now = signature(state, square);
+        std::uint16_t& before = c.signatures[static_cast<std::size_t>(square)];
+        if (now == before) continue;
+        const int cell = board_index(square, size);
+        for (const Side p : {Side::first, Side::second}) {
+            auto& a = c.accumulators[index_of(p)];
+            square_inputs(before, cell, size, p, [&](int input) { net.remove(a, input); });
+            square_inputs(now, cell, size, p, [&](int input) { net.add(a, input); });
         }
+        before = now;
+    }
+    const bool reserves_changed = c.stones[0] != state.stones_left[0] || c.stones[1] != state.stones_left[1] ||
+                                  c.caps[0] != state.caps_left[0] || c.caps[1] != state.caps_left[1];
+    if (reserves_changed) {
+        for (const Side p : {Side::first, Side::second}) {
+            auto& a = c.accumulators[index_of(p)];
+            const int me = index_of(p), them = 1 - me;
+            reserve_inputs(layout, c.stones[static_cast<std::size_t>(me)], c.stones[static_cast<std::size_t>(them)],
+                           c.caps[static_cast<std::size_t>(me)], c.caps[static_cast<std::size_t>(them)],
+                           [&](int input) { net.remove(a, input); });
+            reserve_inputs(layout, state.stones_left[me], state.stones_left[them], state.caps_left[me],
+                           state.caps_left[them], [&](int input) { net.add(a, input); });
+        }
+        remember_reserves();
     }
     const int us = index_of(state.side_to_move());
     return net.logit(c.accumulators[us], c.accumulators[1 - us]);

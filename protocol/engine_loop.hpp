@@ -451,6 +451,7 @@ private:
         request.history = game_->hashes();
         request.limits = limits;
         request.limits.reserve_ms = lateness_.reserve_ms();
+        player_->plan_limits(request.limits, request.root);
         request.start = command_arrived_;
         // After the end of input nobody is left to stop an infinite search.
         stop_.store(limits.infinite && input_ended_);

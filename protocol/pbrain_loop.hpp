@@ -470,6 +470,7 @@ private:
         request.history = {G::hash(*position)};
         request.limits = limits();
         request.limits.reserve_ms = lateness_.reserve_ms();
+        player_.plan_limits(request.limits, request.root);
         request.start = command_arrived_;
         stop_.store(false);
         failure_.reset();

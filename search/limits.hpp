@@ -25,8 +25,8 @@ struct Limits {
     // Time kept back beyond the usual margins because this engine's searches have been finishing
     // late on this machine (LatenessTracker); never more than half of a fixed move time.
     std::int64_t reserve_ms = 0;
-    // The game's own estimate of the mover's moves still to come (a Tak player counts its
-    // reserves), used on a clock without movestogo instead of a flat 25.
+    // The player's own estimate of the mover's moves still to come (a Tak player counts its
+    // reserves; Player::plan_limits), used on a clock without movestogo instead of a flat 25.
     std::optional<int> expected_moves_left;
     // A share of the usual time, for a move that needs little thought (Tak's first two plies only
     // place the opponent's flat); 1 otherwise.

@@ -67,6 +67,10 @@ public:
     // A new game starts: forget what was learned about the previous one.
     virtual void new_game() {}
     virtual SearchResult<G> search(const SearchRequest<G>& request, const SearchControl<G>& control) = 0;
+    // The player's own view of what the move at `root` deserves on a clock (Limits::
+    // expected_moves_left, time_share). The protocol loop asks before the search and plans with
+    // the result too, so the search and the loop's lateness check agree on the deadlines.
+    virtual void plan_limits(Limits& /*limits*/, const typename G::State& /*root*/) const {}
     // The fixed limits `bench <depth>` uses: depth for depth-first searches; players that do not
     // search by depth translate it (MCTS: a number of iterations).
     virtual Limits bench_limits(int depth) const {

@@ -28,9 +28,19 @@ public:
     std::string name() const override { return "alphabeta"; }
     void new_game() override { search_->clear(); }
 
-    search::SearchResult<Tak> search(const search::SearchRequest<Tak>& given,
+    // On a clock, time by the phase of the game: a move in the first two plies (the opponent's
+    // flat) gets a tenth of the usual time, and the moves still to come are counted from the
+    // mover's reserves (a game rarely outlasts them: 27 at the start of 6x6, 20 of 5x5) rather
+    // than a flat 25, so the late middlegame and the flat race get more time.
+    void plan_limits(search::Limits& limits, const State& root) const override {
+        const int mover = index_of(root.side_to_move());
+        const int pieces = root.stones_left[mover] + root.caps_left[mover];
+        limits.expected_moves_left = std::clamp(pieces * 3 / 4 + 4, 6, 40);
+        if (root.in_opening()) limits.time_share = 0.1;
+    }
+
+    search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
                                      const search::SearchControl<Tak>& control) override {
-        const search::SearchRequest<Tak> request = with_phase_time(given);
         search_->set_hash_megabytes(hash_megabytes());
         const bool weights_changed = eval_file_.refresh(options_);
         if (network_option_.refresh(options_) || weights_changed) {
@@ -95,19 +105,6 @@ public:
     }
 
 private:
-    // On a clock, time by the phase of the game: a move in the first two plies (the opponent's
-    // flat) gets a tenth of the usual time, and the moves still to come are counted from the
-    // mover's reserves (a game rarely outlasts them: 27 at the start of 6x6, 20 of 5x5) rather
-    // than a flat 25, so the late middlegame and the flat race get more time.
-    static search::SearchRequest<Tak> with_phase_time(const search::SearchRequest<Tak>& request) {
-        search::SearchRequest<Tak> adjusted = request;
-        const State& s = request.root;
-        const int mover = index_of(s.side_to_move());
-        const int pieces = s.stones_left[mover] + s.caps_left[mover];
-        adjusted.limits.expected_moves_left = std::clamp(pieces * 3 / 4 + 4, 6, 40);
-        if (s.in_opening()) adjusted.limits.time_share = 0.1;
-        return adjusted;
-    }
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
     const protocol::OptionRegistry& options_;
     std::unique_ptr<search::AlphaBeta<Tak, TakEvaluator>> search_;

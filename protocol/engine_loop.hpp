@@ -30,6 +30,7 @@
 #include "core/game_record.hpp"
 #include "core/perft.hpp"
 #include "protocol/engine_spec.hpp"
+#include "protocol/go_limits.hpp"
 #include "protocol/info.hpp"
 #include "protocol/input_thread.hpp"
 #include "protocol/line_reader.hpp"
@@ -128,10 +129,10 @@ private:
             if (line && !accept(*line)) return quit();
             if (inbox.at_end()) {
                 // End of input: queued commands still run, each search to its end; nobody is
-                // left to stop an infinite one.
+                // left to stop one with no limit.
                 input_ended_ = true;
                 drain();
-                if (search_running() && infinite_) stop_.store(true);
+                if (search_running() && unbounded_) stop_.store(true);
                 if (pending_.empty() && !search_running()) break;
             }
         }
@@ -171,8 +172,8 @@ private:
             // `position`, `d` and the like do not disturb a search: with nothing queued they run now.
             if (!waits_for_search(command)) return handle(line.text, false, line.arrived);
             // The others queue; those that change what a search uses end it first, and so does a
-            // `go` sent during `go infinite`. Behind a queued `go` they wait without ending its search.
-            if (command != "go" || infinite_) stop_.store(true);
+            // `go` sent during a `go` with no limit. Behind a queued `go` they wait without ending its search.
+            if (command != "go" || unbounded_) stop_.store(true);
         }
         if (!pending_.push(Queued{line.text, command == "go", false, line.arrived}, line.text.size())) {
             out_.error(fmt::format("over {} MiB of commands wait for the search; '{}' ignored",
@@ -211,9 +212,11 @@ private:
         }
     }
 
-    // `quit`: the running search stops and prints its bestmove; queued commands are dropped.
+    // `quit`: the running search stops and prints its bestmove; queued commands are dropped. A
+    // running `go perft` is a count, not a search: it finishes first, as a piped script expects.
     int quit() {
         pending_.clear();
+        if (perft_running_.load()) join_search();
         stop_search_for_exit(stop_, searching_, search_thread_, quit_grace);
         inbox_ = nullptr;
         return 0;
@@ -391,59 +394,26 @@ private:
     // Search
 
     // `dropped`: a `go` that `stop` took off the queue; it is answered at once, without a search.
+    // Every `go` gets exactly one answer: `bestmove` (`nodes` for `go perft`), after an error line
+    // where there is nothing to search, because a client waits for it (docs/protocol.md).
     void go(const std::vector<std::string_view>& words, bool dropped) {
         join_search();  // serve() sends a `go` only once no search runs
-        search::Limits limits;
-        std::optional<int> perft_depth;
-        for (std::size_t i = 1; i < words.size(); ++i) {
-            const std::string_view key = words[i];
-            if (key == "infinite") {
-                limits.infinite = true;
-                continue;
-            }
-            if (key == "ponder") continue;
-            if (i + 1 >= words.size()) return out_.error(fmt::format("go {} needs a value", excerpt(key)));
-            const std::string_view value = words[++i];
-            constexpr std::int64_t big = std::int64_t{1} << 50;
-            auto number = [&](std::int64_t min, std::int64_t max) {
-                return parse_integer(value, min, max, fmt::format("go {}", key));
-            };
-            Expected<std::int64_t> parsed = std::int64_t{0};
-            if (key == "wtime" || key == "p1time" || key == "btime" || key == "p2time") {
-                parsed = number(-big, big);  // some clients send a negative time after a flag
-                if (parsed)
-                    limits.time_left_ms[key == "wtime" || key == "p1time" ? 0 : 1] = std::max<std::int64_t>(0, *parsed);
-            } else if (key == "winc" || key == "p1inc" || key == "binc" || key == "p2inc") {
-                parsed = number(0, big);
-                if (parsed) limits.increment_ms[key == "winc" || key == "p1inc" ? 0 : 1] = *parsed;
-            } else if (key == "movestogo") {
-                parsed = number(1, 1000);
-                if (parsed) limits.moves_to_go = static_cast<int>(*parsed);
-            } else if (key == "movetime") {
-                parsed = number(1, big);
-                if (parsed) limits.move_time_ms = *parsed;
-            } else if (key == "nodes") {
-                parsed = number(1, big);
-                if (parsed) limits.nodes = static_cast<std::uint64_t>(*parsed);
-            } else if (key == "depth") {
-                parsed = number(1, 1000);
-                if (parsed) limits.depth = static_cast<int>(*parsed);
-            } else if (key == "perft") {
-                parsed = number(0, 30);
-                if (parsed) perft_depth = static_cast<int>(*parsed);
-            } else {
-                return out_.error(fmt::format("go: unknown parameter '{}'", excerpt(key)));
-            }
-            if (!parsed) return out_.error(parsed.error());
-        }
-        if (!game_) return out_.error("no position set; send position before go");
-        if (perft_depth) return dropped ? out_.line("nodes 0") : start_perft(*perft_depth);
+        GoRequest parsed = parse_go(words);
+        for (const auto& warning : parsed.warnings) out_.line("info string " + warning);
+        const search::Limits& limits = parsed.limits;
+        const bool perft = parsed.perft_depth.has_value();
+        auto refuse = [&](const std::string& why) {
+            out_.error(why);
+            out_.line(perft ? "nodes 0" : "bestmove none");
+        };
+        if (!game_) return refuse("no position set; send position before go");
+        if (perft) return dropped ? out_.line("nodes 0") : start_perft(*parsed.perft_depth);
         if (const Outcome outcome = game_->outcome(); outcome.is_over())
-            return out_.error(
+            return refuse(
                 fmt::format("the game is over ({}); nothing to search", G::result_text(game_->current(), outcome)));
         if (is_chance_node<G>(game_->current()))
-            return out_.error("a roll is due: the engine never rolls; send the position with its roll");
-        if (!player_) return out_.error("no player selected");
+            return refuse("a roll is due: the engine never rolls; send the position with its roll");
+        if (!player_) return refuse("no player selected");
         if (dropped) return out_.line("bestmove " + any_move(game_->current()));
 
         search::SearchRequest<G> request;
@@ -453,10 +423,10 @@ private:
         request.limits.reserve_ms = lateness_.reserve_ms();
         player_->plan_limits(request.limits, request.root);
         request.start = command_arrived_;
-        // After the end of input nobody is left to stop an infinite search.
-        stop_.store(limits.infinite && input_ended_);
+        // Only `stop` ends a search with no limit; after the end of input nobody is left to send it.
+        unbounded_ = limits.infinite || parsed.unbounded();
+        stop_.store(unbounded_ && input_ended_);
         searching_ = true;
-        infinite_ = limits.infinite;
         search_thread_ = std::thread([this, request = std::move(request)] { run_search(request); });
     }
 
@@ -498,7 +468,8 @@ private:
         const State root = game_->current();
         stop_.store(false);
         searching_ = true;
-        infinite_ = false;
+        unbounded_ = false;
+        perft_running_ = true;
         search_thread_ = std::thread([this, root, depth] {
             State position = root;
             const auto start = std::chrono::steady_clock::now();
@@ -506,7 +477,7 @@ private:
             if (depth == 0) {
                 total = 1;
             } else if (!G::outcome(position).is_over()) {
-                // Root moves one at a time, so `stop` and `quit` cut a long perft short.
+                // Root moves one at a time, so `stop` cuts a long perft short.
                 // At a chance node the root "moves" are the rolls, and they use up no depth.
                 const bool chance = is_chance_node<G>(position);
                 const int child_depth = chance ? depth : depth - 1;
@@ -543,6 +514,7 @@ private:
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
             Output::log(fmt::format("perft {}: {} leaves in {} ms ({} leaves/s)", depth, total, ms,
                                     total * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
+            perft_running_ = false;
             searching_ = false;
             out_.line(fmt::format("nodes {}", total));
             if (inbox_) inbox_->wake();
@@ -550,7 +522,7 @@ private:
     }
 
     // perft<G>, looking at the stop flag at every node more than two plies from the leaves, so
-    // `stop` and `quit` end even a deep perft promptly. A stopped count is partial.
+    // `stop` ends even a deep perft promptly. A stopped count is partial.
     std::uint64_t stoppable_perft(State& position, int depth) {
         if (stop_.load()) return 0;
         if (depth <= 2) return perft<G>(position, depth);
@@ -645,7 +617,8 @@ private:
     std::thread search_thread_;
     std::atomic<bool> stop_{false};
     std::atomic<bool> searching_{false};
-    std::atomic<bool> infinite_{false};
+    std::atomic<bool> unbounded_{false};     // the running search has no limit: only stop ends it
+    std::atomic<bool> perft_running_{false};  // the running "search" is a go perft
     std::atomic<bool> quit_seen_{false};  // set by the reading thread
     Inbox* inbox_ = nullptr;              // while serve() runs: searches wake it as they end
     std::chrono::steady_clock::time_point command_arrived_;  // when the command being handled was read

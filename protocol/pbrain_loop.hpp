@@ -25,6 +25,7 @@
 #include <chrono>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -409,16 +410,31 @@ private:
         if (words.size() < 2) return;  // the protocol says to ignore what is not understood
         const std::string key(words[1]);
         const std::string value = join_words(words, 2, words.size());
-        auto number = [&]() { return parse_integer(value, -(std::int64_t{1} << 50), std::int64_t{1} << 50, key); };
+        // A time that does not parse is ignored, and one out of range clamped, each with a MESSAGE
+        // saying so: the manager still gets a move for every turn (docs/protocol.md).
+        auto number = [&]() {
+            auto n = parse_integer(value, std::numeric_limits<std::int64_t>::min(),
+                                   std::numeric_limits<std::int64_t>::max(), "INFO " + key);
+            if (!n) out_.line(fmt::format("MESSAGE {}; ignored", n.error()));
+            return n;
+        };
+        auto time = [&]() -> std::optional<std::int64_t> {
+            auto n = number();
+            if (!n) return std::nullopt;
+            constexpr std::int64_t big = std::int64_t{1} << 50;
+            const std::int64_t clamped = std::clamp<std::int64_t>(*n, 0, big);
+            if (clamped != *n) out_.line(fmt::format("MESSAGE INFO {} {} is out of range (0 to {}); using {}", key, *n, big, clamped));
+            return clamped;
+        };
         if (key == "timeout_turn") {
-            if (auto n = number()) timeout_turn_ = std::max<std::int64_t>(0, *n);
+            if (auto n = time()) timeout_turn_ = *n;
         } else if (key == "timeout_match") {
-            if (auto n = number()) {
-                timeout_match_ = std::max<std::int64_t>(0, *n);
+            if (auto n = time()) {
+                timeout_match_ = *n;
                 timeout_match_set_ = true;
             }
         } else if (key == "time_left") {
-            if (auto n = number()) time_left_ = std::max<std::int64_t>(0, *n);
+            if (auto n = time()) time_left_ = *n;
         } else if (key == "max_memory") {
             if (auto n = number(); n && *n > 0) limit_memory(*n);
         } else if (key == "rule") {

@@ -12,9 +12,12 @@
 #include <vector>
 
 #include "engine_session.hpp"
+#include "every_engine.hpp"
 #include "protocol/text.hpp"
 
+using bge::testing::Engine;
 using bge::testing::EngineSession;
+using bge::testing::engines;
 using bge::testing::words_of;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -26,52 +29,6 @@ namespace {
 constexpr milliseconds at_once{100};
 // Exiting includes stopping the search, printing its bestmove and process teardown.
 constexpr milliseconds exit_promptly{2000};
-
-struct Engine {
-    std::string name;
-    std::string binary;
-    std::vector<std::string> setup;  // sent first, and after the fuzz: the board size and options
-    std::string position;            // one with several legal moves, where every engine searches
-    // Another, with the other side to move and a different number of legal moves.
-    std::string other;
-    std::vector<std::string> players;  // for the fuzz: players that stop promptly
-};
-
-std::vector<Engine> engines() {
-    return {
-        {"tak",
-         BGE_TAK_BINARY,
-         {"teinewgame 6"},
-         "position startpos moves a1 f6",
-         "position startpos moves a1",
-         {"alphabeta", "random", "mcts"}},
-        {"gomoku",
-         BGE_GOMOKU_BINARY,
-         {"uginewgame 15x15"},
-         "position startpos moves h8",
-         "position startpos moves h8 h9",
-         {"alphabeta", "random", "mcts-vanilla"}},
-        {"twixt",
-         BGE_TWIXT_BINARY,
-         {"uginewgame 24"},
-         "position startpos moves c3 d5",
-         "position startpos moves c3 d5 e2",
-         {"mcts", "minimax", "flat-mc"}},
-        {"ur",
-         BGE_UR_BINARY,
-         {"uginewgame"},
-         "position fen L..L__../...DD.../DD.D__.. 4,1 2,0 d 3",
-         "position startpos moves r2",
-         {"expectimax", "random", "greedy", "td"}},
-        // Out of the opening book, so that it searches.
-        {"expendibots",
-         BGE_EXPENDIBOTS_BINARY,
-         {"uginewgame", "setoption name OwnBook value false"},
-         "position startpos",
-         "position startpos moves d1d2 e8e7 d2d3",
-         {"alphabeta", "random", "greedy"}},
-    };
-}
 
 // Searches that no engine finishes by itself in the time of a test.
 const std::vector<std::string> endless_searches = {"go depth 200", "go movetime 100000000"};
@@ -531,15 +488,17 @@ TEST_CASE("fuzz: random and mutated lines with searches never stop an engine ans
         session.send("isready");
         expect_within(session, "readyok", asked, milliseconds(1000));
 
-        // Afterwards a clean position gets a legal move. A refused `go` is the marker: like any
-        // `go` it waits for the searches before it, so the last bestmove before its error is ours.
+        // Afterwards a clean position gets a legal move. A `go perft 0` with an unknown word is
+        // the marker: like any `go` it waits for the searches before it, so the last bestmove
+        // before its warning is ours; its count follows.
         for (const auto& line : engine.setup) session.send(line);
         session.send(engine.position);
         session.send("go depth 1");
-        session.send("go fuzz-marker");
+        session.send("go perft 0 fuzz-marker");
         std::string last_bestmove;
         for (const auto& line : session.until([](const std::string& l) { return l.find("fuzz-marker") != l.npos; }))
             if (is_bestmove(line)) last_bestmove = line;
+        CHECK(session.until_prefix("nodes ") == std::vector<std::string>{"nodes 1"});
         REQUIRE_FALSE(last_bestmove.empty());
         check_legal(session, engine.position, move_of(last_bestmove));
         session.send("quit");

@@ -69,6 +69,19 @@ public:
         if (!mentions.empty()) CHECK_THAT(lines[0], Catch::Contains(mentions));
     }
 
+    // Sends a `go` that has nothing to search (no position, a finished game, a roll due): one
+    // error line, then `bestmove none`, for the client waits for a bestmove (docs/protocol.md).
+    void expect_refused_go(const std::string& command, const std::string& mentions = "") {
+        send(command);
+        const auto lines = until([](const std::string& line) { return line.rfind("bestmove ", 0) == 0; });
+        INFO("command: " << command.substr(0, 200));
+        REQUIRE(lines.size() == 2);
+        CHECK(lines[0].rfind("info string error: ", 0) == 0);
+        if (!mentions.empty()) CHECK_THAT(lines[0], Catch::Contains(mentions));
+        CHECK(lines[1] == "bestmove none");
+        CHECK(sync().empty());
+    }
+
     protocol::EngineProcess& process() { return process_; }
 
     // Closes stdin and expects a clean exit; returns the rest of the output.

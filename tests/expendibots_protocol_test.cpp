@@ -101,7 +101,7 @@ TEST_CASE("expendibots: the queries on finished games", "[expendibots][protocol]
     // The 500th action.
     engine.send("position fen x8/x8/x8/x8/x8/x8/x8/w,x6,b b 499 moves h1h2");
     CHECK(query(engine, "result") == "response draw");
-    engine.expect_error("go depth 2", "over");
+    engine.expect_refused_go("go depth 2", "over");
     // The start position a 4th time (after 12 plies).
     std::string shuffle = "position startpos moves";
     for (int i = 0; i < 3; ++i) shuffle += " a2a3 a7a6 a3a2 a6a7";
@@ -130,7 +130,7 @@ TEST_CASE("expendibots: d agrees with the queries after a 4-fold repetition", "[
           "times.");
     CHECK(query(engine, "gameover") == "response true");
     CHECK(query(engine, "result") == "response draw");
-    engine.expect_error("go depth 2", "the game is over (1/2-1/2)");
+    engine.expect_refused_go("go depth 2", "the game is over (1/2-1/2)");
 }
 
 TEST_CASE("expendibots: go perft and d", "[expendibots][protocol]") {
@@ -216,7 +216,7 @@ TEST_CASE("expendibots: bad input gets one error line and changes nothing", "[ex
     EngineSession engine(binary);
     engine.send("ugi");
     engine.until([](const std::string& l) { return l == "ugiok"; });
-    engine.expect_error("go depth 1", "position");
+    engine.expect_refused_go("go depth 1", "position");
     engine.send("position startpos moves d2d3 e7e6");
     const std::string position = drawn_fen(engine);
     engine.expect_error("position fen x8/x8 w 0", "2 rows; it needs 8");
@@ -232,7 +232,10 @@ TEST_CASE("expendibots: bad input gets one error line and changes nothing", "[ex
     engine.expect_error("setoption name Player value nobody", "alphabeta");
     engine.expect_error("setoption name MemoryMB value 1", "MemoryMB");
     engine.expect_error("setoption name NullMove value maybe", "NullMove");
-    engine.expect_error("go perft -1", "perft");
+    // A perft depth out of range is clamped, with a word: perft 0 counts the position itself.
+    engine.send("go perft -1");
+    CHECK(engine.until_prefix("nodes ") ==
+          std::vector<std::string>{"info string go perft -1 is out of range (0 to 30); using 0", "nodes 1"});
     engine.expect_error("query colour", "query");
     engine.expect_error(std::string(2'000'000, 'x'), "too long");
     CHECK(drawn_fen(engine) == position);

@@ -61,6 +61,12 @@ TEST_CASE("protocol fuzz: every fault it checks for fails the run", "[fuzz]") {
         CHECK(run.status == 1);
         CHECK_THAT(run.errors, Catch::Contains("FAILED: bestmove z9 is illegal after 'position startpos moves "));
     }
+    SECTION("a go that never gets its bestmove") {
+        const ArbiterRun run = fuzz_faulty_tak("drops-a-bestmove");
+        INFO(transcript(run));
+        CHECK(run.status == 1);
+        CHECK_THAT(run.errors, Catch::Contains("go commands got") && Catch::Contains("each must get one"));
+    }
     SECTION("a non-zero exit status at quit (a sanitizer's report at exit)") {
         const ArbiterRun run = fuzz_faulty_tak("fails-at-exit");
         INFO(transcript(run));

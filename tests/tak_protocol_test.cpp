@@ -278,8 +278,8 @@ TEST_CASE("bad input gets one error line and changes nothing", "[protocol][error
     engine.send("tei");
     engine.until([](const std::string& l) { return l == "teiok"; });
 
-    // go before any position.
-    engine.expect_error("go depth 1", "position");
+    // go before any position: an error, and still a bestmove, for the client waits for one.
+    engine.expect_refused_go("go depth 1", "position");
 
     engine.send("teinewgame 5");
     engine.send("position startpos moves a1 e5 c3");
@@ -301,9 +301,7 @@ TEST_CASE("bad input gets one error line and changes nothing", "[protocol][error
     engine.expect_error("setoption name HalfKomi value lots", "HalfKomi");
     engine.expect_error("setoption name NoSuchThing value 1", "NoSuchThing");
     engine.expect_error("setoption name Player value nobody", "alphabeta");
-    engine.expect_error("go depth zero", "depth");
-    engine.expect_error("go sideways 5", "sideways");
-    engine.expect_error("go depth", "value");
+    // Bad limits of a go are clamped or ignored, and the go still searches: engine_go_test.cpp.
     engine.expect_error("query colour", "query");
     engine.expect_error(std::string(2'000'000, 'x'), "too long");  // over-long line
     CHECK(drawn_tps(engine) == position);
@@ -324,7 +322,7 @@ TEST_CASE("bad input gets one error line and changes nothing", "[protocol][error
 TEST_CASE("a finished game is not searched", "[protocol][errors]") {
     EngineSession engine(tak_binary);
     engine.send("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6");
-    engine.expect_error("go depth 3", "over");
+    engine.expect_refused_go("go depth 3", "over");
     engine.expect_error("position tps x5/x5/1,1,1,1,1/x5/2,2,2,2,x 2 6 moves a1", "over");
 }
 
@@ -342,7 +340,7 @@ TEST_CASE("d agrees with the queries on a draw by repetition", "[protocol][ugi]"
     CHECK(engine.next() == "response true");
     engine.send("query result");
     CHECK(engine.next() == "response draw");
-    engine.expect_error("go depth 2", "over");
+    engine.expect_refused_go("go depth 2", "over");
     engine.send("setoption name RepetitionDraw value false");
     engine.send("position startpos moves a1 c3 c2 a2" + cycle + cycle);
     engine.send("d");

@@ -88,7 +88,7 @@ TEST_CASE("twixt: UGI handshake, a game and the queries", "[twixt][protocol]") {
     CHECK(query(engine, "result") == "response p2win");
     engine.send("position fen 5/oxxxo/oxxxo/oxoxo/5 o -");
     CHECK(query(engine, "result") == "response draw");
-    engine.expect_error("go nodes 10", "over");
+    engine.expect_refused_go("go nodes 10", "over");
     engine.send("quit");
     REQUIRE(engine.process().wait_for_exit(EngineSession::patience));
     CHECK(engine.process().exit_status() == std::optional<int>(0));
@@ -213,7 +213,10 @@ TEST_CASE("twixt: bad input gets one error line and changes nothing", "[twixt][p
     engine.expect_error("setoption name BoardSize value 25", "BoardSize");
     engine.expect_error("setoption name Player value nobody", "mcts");
     engine.expect_error("setoption name MinimaxDepth value 0", "MinimaxDepth");
-    engine.expect_error("go perft -1", "perft");
+    // A perft depth out of range is clamped, with a word: perft 0 counts the position itself.
+    engine.send("go perft -1");
+    CHECK(engine.until_prefix("nodes ") ==
+          std::vector<std::string>{"info string go perft -1 is out of range (0 to 30); using 0", "nodes 1"});
     engine.expect_error(std::string(2'000'000, 'x'), "too long");
     CHECK(drawn_fen(engine) == position);
     engine.send("go nodes 100");

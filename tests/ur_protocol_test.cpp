@@ -105,7 +105,7 @@ TEST_CASE("ur protocol: perft expands chance nodes", "[ur][protocol][perft]") {
 TEST_CASE("ur protocol: bad input gets clear errors and the engine keeps going", "[ur][protocol]") {
     EngineSession engine(ur_binary);
     engine.send("position startpos");
-    engine.expect_error("go depth 2", "roll is due");
+    engine.expect_refused_go("go depth 2", "roll is due");
     engine.expect_error("position startpos moves onA3", "roll is due");
     engine.expect_error("position startpos moves r5", "r0 to r4");
     engine.expect_error("position startpos moves r2 onA4", "enters on A3");

@@ -210,6 +210,14 @@ int TakEvaluator::order_hint(const State& s, const Move& move) const {
     return hint;
 }
 
+bool TakEvaluator::is_quiet(const State& s, const Move& move) const {
+    if (move.is_placement()) return true;
+    const int step = step_of(move.direction());
+    Bitboard crossed = 0;
+    for (int i = 1, square = move.square(); i <= move.squares_crossed(); ++i) crossed |= bit(square += step);
+    return (crossed & (s.top_of(opponent(s.side_to_move())) | s.walls)) == 0;
+}
+
 int TakEvaluator::static_hint(const State& s, const Move& move) const {
     const Side us = s.side_to_move();
     const int square = move.square();

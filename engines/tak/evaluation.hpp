@@ -114,6 +114,9 @@ public:
     // answers to a road threat
     // (placements on the opponent's road-in-one squares, spreads whose first or last square is one).
     int order_hint(const State& state, const Move& move) const;
+    // For late-move and futility pruning: placements, and spreads that cover none of the
+    // opponent's pieces and flatten no wall. Captures change the flat count and roads at once.
+    bool is_quiet(const State& state, const Move& move) const;
     // The move's merit from its kind, its square and its neighbours alone (MCTS's priors).
     int static_hint(const State& state, const Move& move) const;
     // A null move is no answer to a road threat, and means nothing in the opening plies or when

@@ -59,6 +59,10 @@ public:
         settings.static_prune_margin = static_cast<int>(options_.integer("StaticPruneMargin"));
         settings.lmr_divisor = static_cast<int>(options_.integer("LmrDivisor"));
         settings.lmr_base = static_cast<int>(options_.integer("LmrBase"));
+        settings.late_move_pruning_depth = static_cast<int>(options_.integer("LateMovePruning"));
+        settings.late_move_pruning_base = static_cast<int>(options_.integer("LateMovePruningBase"));
+        settings.futility_depth = static_cast<int>(options_.integer("FutilityDepth"));
+        settings.futility_margin = static_cast<int>(options_.integer("FutilityMargin"));
 
         search::SearchResult<Tak> result;
         if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
@@ -135,6 +139,13 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("LmrDivisor", 0, 0, 1000,
                      "alphabeta: late move reductions log(depth)*log(n)*100/LmrDivisor + LmrBase/100 (0: 1 or 2 plies)");
     options.add_spin("LmrBase", 50, 0, 300, "alphabeta: the constant of the logarithmic reductions, hundredths");
+    options.add_spin("LateMovePruning", 0, 0, 8,
+                     "alphabeta: up to this depth, quiet moves after LateMovePruningBase + depth^2 are skipped (0: off)");
+    options.add_spin("LateMovePruningBase", 3, 0, 100, "alphabeta: the constant of LateMovePruning");
+    options.add_spin("FutilityDepth", 0, 0, 8,
+                     "alphabeta: up to this depth, quiet moves are skipped when the static evaluation plus "
+                     "FutilityMargin x depth cannot reach alpha (0: off)");
+    options.add_spin("FutilityMargin", 100, 1, 5000, "alphabeta: the margin of FutilityDepth, centi-flats per ply");
     options.add_spin("TinueDepth", 5, 0, 16, "alphabeta: attacker moves of the forced-road search before the main search (0: off)");
     options.add_check("TinuePns", false,
                       "alphabeta: when the forced-road search finds nothing, a proof-number search of the same "

@@ -414,16 +414,27 @@ def check_analysis(page, screenshots):
     if screenshots:
         page.find("#tab-analysis .play-area").screenshot(os.path.join(screenshots, "gui-analysis.png"))
     # A move on the board: the first cell the page offers, then its first continuation, until played.
+    # Each click waits for the page's answer (a selection, choices or the move listed): a played move
+    # comes back from the server, and a second click before it arrives would send a second move.
+    def page_state():
+        return (tuple(page.moves("analysis")), tuple(page.attributes("#analysis-board .selected", "data-overlay")),
+                tuple(page.attributes("#analysis-choices button", "data-move")))
     for _ in range(6):
         if page.moves("analysis"):
             break
+        before = page_state()
         targets = page.attributes("#analysis-board .target", "data-overlay")
         choices = page.attributes("#analysis-choices button", "data-move")
         if choices:
             page.click(f'#analysis-choices button[data-move="{choices[0]}"]')
         elif targets:
             page.click_cell("analysis", sorted(targets)[0])
-        time.sleep(0.1)
+        else:
+            time.sleep(0.1)
+            continue
+        # A click that played leaves no selection and no choices: then only the listed move ends the wait.
+        page.wait(lambda: page.moves("analysis") or (page_state() != before and any(page_state()[1:])), 20,
+                  "a click on the analysis board changed nothing")
     page.wait(lambda: len(page.moves("analysis")) == 1 and page.text("#analysis-ply").startswith("1 /"), 10,
               "a move on the analysis board did not branch the line")
     page.wait(lambda: int(page.attributes("#analysis-graph svg", "data-points")[0]) >= 1, 15, "no score in the graph")

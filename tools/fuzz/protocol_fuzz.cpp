@@ -6,7 +6,8 @@
 // swapped or replaced, extreme numbers, random bytes, truncation), or random bytes. Afterwards
 // the engine must still be alive, answer `isready`, and, once its options are back at their
 // defaults, give a legal `bestmove` (checked with the core rules) for a clean position; at
-// `quit` it must exit with status 0 (so a sanitizer report at exit fails the run too).
+// `quit` it must exit with status 0 (so a sanitizer report at exit fails the run too). Every `go`
+// sent must have had exactly one answer by then: a `bestmove`, or `nodes` for `go perft`.
 //
 // Lines that legitimately end or block the engine are not sent: `quit`, `bench` (it runs on the
 // loop's thread to its end), and options that size memory or threads (Hash, MctsMemory, ...). Every
@@ -120,6 +121,10 @@ protected:
     virtual std::optional<std::string> check_clean_position() = 0;
 
     bool send(const std::string& line);
+    // Every `go` gets exactly one answer: `bestmove`, or `nodes <count>` for `go perft`.
+    void count_answer(const std::string& line) {
+        if (!pbrain() && (line.rfind("bestmove", 0) == 0 || line.rfind("nodes ", 0) == 0)) ++answers_;
+    }
     std::optional<std::string> wait_for(const std::function<bool(const std::string&)>& wanted,
                                         std::vector<std::string>* seen = nullptr);
     std::uint32_t below(std::size_t bound) { return random_.below(static_cast<std::uint32_t>(bound)); }
@@ -130,6 +135,8 @@ protected:
     std::vector<DeclaredOption> options_;
     std::ofstream log_;
     std::string failure_;
+    long gos_ = 0;      // UGI lines sent whose first word is `go`
+    long answers_ = 0;  // their answers read so far
 
 private:
     std::vector<std::string> build_corpus();
@@ -142,6 +149,10 @@ private:
 
 bool Fuzzer::send(const std::string& line) {
     if (log_.is_open()) log_ << line << '\n';
+    if (!pbrain()) {
+        const auto words = protocol::split_words(line);
+        if (!words.empty() && words[0] == "go") ++gos_;
+    }
     if (engine_.write_line(line)) return true;
     failure_ = fmt::format("the engine stopped reading its input: {}", engine_.error());
     return false;
@@ -156,6 +167,7 @@ bool Fuzzer::drain() {
             failure_ = "the engine exited or closed its output";
             return false;
         }
+        count_answer(read.line);
     }
 }
 
@@ -167,6 +179,7 @@ std::optional<std::string> Fuzzer::wait_for(const std::function<bool(const std::
         if (read.status == ReadStatus::timeout)
             return fmt::format("no answer within {} s", settings_.answer_timeout_s);
         if (read.status == ReadStatus::closed) return std::string("the engine exited or closed its output");
+        count_answer(read.line);
         if (seen) seen->push_back(read.line);
         if (wanted(read.line)) return std::nullopt;
     }
@@ -371,6 +384,10 @@ int Fuzzer::run() {
         if (!send("END")) return fail(failure_);
     } else {
         if (auto error = final_ugi_checks()) return fail(*error);
+        // The clean position's bestmove came after every other answer: none may be missing.
+        if (answers_ != gos_)
+            return fail(fmt::format("{} go commands got {} answers (bestmove, or nodes for go perft); each must get one",
+                                    gos_, answers_));
         if (!send("quit")) return fail(failure_);
     }
     if (!engine_.wait_for_exit(std::chrono::seconds(settings_.answer_timeout_s))) {

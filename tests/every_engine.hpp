@@ -1,0 +1,56 @@
+#pragma once
+// Every engine binary with a position where it searches, for the tests that drive them all
+// through pipes (engine_loop_queue_test.cpp, engine_go_test.cpp).
+
+#include <string>
+#include <vector>
+
+namespace bge::testing {
+
+struct Engine {
+    std::string name;
+    std::string binary;
+    std::vector<std::string> setup;  // sent first, and after the fuzz: the board size and options
+    std::string position;            // one with several legal moves, where every engine searches
+    // Another, with the other side to move and a different number of legal moves.
+    std::string other;
+    std::vector<std::string> players;  // for the fuzz: players that stop promptly
+};
+
+inline std::vector<Engine> engines() {
+    return {
+        {"tak",
+         BGE_TAK_BINARY,
+         {"teinewgame 6"},
+         "position startpos moves a1 f6",
+         "position startpos moves a1",
+         {"alphabeta", "random", "mcts"}},
+        {"gomoku",
+         BGE_GOMOKU_BINARY,
+         {"uginewgame 15x15"},
+         "position startpos moves h8",
+         "position startpos moves h8 h9",
+         {"alphabeta", "random", "mcts-vanilla"}},
+        {"twixt",
+         BGE_TWIXT_BINARY,
+         {"uginewgame 24"},
+         "position startpos moves c3 d5",
+         "position startpos moves c3 d5 e2",
+         {"mcts", "minimax", "flat-mc"}},
+        {"ur",
+         BGE_UR_BINARY,
+         {"uginewgame"},
+         "position fen L..L__../...DD.../DD.D__.. 4,1 2,0 d 3",
+         "position startpos moves r2",
+         {"expectimax", "random", "greedy", "td"}},
+        // Out of the opening book, so that it searches.
+        {"expendibots",
+         BGE_EXPENDIBOTS_BINARY,
+         {"uginewgame", "setoption name OwnBook value false"},
+         "position startpos",
+         "position startpos moves d1d2 e8e7 d2d3",
+         {"alphabeta", "random", "greedy"}},
+    };
+}
+
+}  // namespace bge::testing

@@ -175,3 +175,40 @@ TEST_CASE("go perft followed at once by quit prints the whole count", "[protocol
         CHECK(counts == full);
     }
 }
+
+TEST_CASE("pbrain: bad INFO times are clamped or ignored with a MESSAGE, and TURN still gets a move",
+          "[protocol][go][pbrain]") {
+    EngineSession brain(BGE_GOMOKU_BINARY);
+    brain.send("START 15");
+    REQUIRE(brain.next() == "OK");
+    struct BadInfo {
+        std::string line;
+        bool message;  // whether a MESSAGE says what was done with it
+    };
+    for (const BadInfo& bad : std::vector<BadInfo>{{"INFO timeout_turn abc", true},
+                                                   {"INFO timeout_turn -5", true},
+                                                   {"INFO timeout_turn 0", false},
+                                                   {"INFO time_left 99999999999999999999999", true},
+                                                   {"INFO timeout_match 1e9", true},
+                                                   {"INFO max_memory lots", true},
+                                                   {"INFO timeout_turn", true},
+                                                   {"INFO frobnicate 7", false}}) {
+        INFO(bad.line);
+        brain.send(bad.line);
+        brain.send("ABOUT");  // answered in order, after anything the INFO line printed
+        const auto lines = brain.until([](const std::string& line) { return line.rfind("name=", 0) == 0; });
+        CHECK(lines.size() == (bad.message ? 2u : 1u));
+        if (bad.message) CHECK(lines[0].rfind("MESSAGE INFO ", 0) == 0);
+    }
+    const auto sent = Clock::now();
+    brain.send("TURN 7,7");
+    std::string answer;
+    for (answer = brain.next(); answer.rfind("MESSAGE", 0) == 0; answer = brain.next()) {
+    }
+    const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
+    INFO("the move '" << answer << "' came after " << took.count() << " ms");
+    CHECK(took <= milliseconds(1000));
+    CHECK(answer.find(',') != std::string::npos);
+    CHECK(answer.rfind("ERROR", 0) != 0);
+    brain.send("END");
+}

@@ -8,6 +8,8 @@
 
 #include "core/perft.hpp"
 #include "engines/tak/mcts_player.hpp"
+#include "engines/tak/network.hpp"
+#include "engines/tak/policy.hpp"
 #include "search/mcts.hpp"
 #include "search/mcts_player.hpp"
 #include "tak_test_helpers.hpp"
@@ -86,6 +88,29 @@ TEST_CASE("MCTS proves a double threat that wins in three plies", "[mcts]") {
     REQUIRE(result.has_move);
     CHECK(format_move(result.best) == "c3");
     CHECK(result.score == search::win_score - 1);
+}
+
+TEST_CASE("Tak MCTS: the learned policy gives the priors and the network the values", "[mcts]") {
+    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
+    MoveList<Tak> moves;
+    generate_moves(root, moves);
+    TakMctsPolicy hand;
+    TakMctsPolicy learned;
+    learned.move_policy = policy::Policy::builtin();
+    learned.evaluator.use_networks(network::NetworkSet::builtin());
+    std::vector<float> hand_priors(moves.size()), learned_priors(moves.size());
+    hand.priors(root, moves, hand_priors.data());
+    learned.priors(root, moves, learned_priors.data());
+    // With no road threat either way, the priors are exp(logit - highest) of the policy's logits.
+    const auto context = policy::context_of(root);
+    float highest = -1e9f;
+    for (const Move& move : moves) highest = std::max(highest, learned.move_policy->logit(root, context, move));
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        CHECK(learned_priors[i] ==
+              Approx(std::exp(learned.move_policy->logit(root, context, moves[i]) - highest)).epsilon(1e-4));
+    CHECK(learned_priors != hand_priors);
+    Random random(1);
+    CHECK(learned.value(root, random) != hand.value(root, random));
 }
 
 TEST_CASE("MCTS with one tree and a seed is deterministic", "[mcts]") {

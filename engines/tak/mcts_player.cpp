@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/tak/bitboard.hpp"
+#include "engines/tak/eval_file.hpp"
 #include "search/mcts_player.hpp"
 
 namespace bge::tak {
@@ -59,7 +60,8 @@ float TakMctsPolicy::logit(const State& s, const Context& c, const Move& move) c
         if ((c.our_threats & here) && move.stone() != Stone::wall) return 12.0f;
         if (c.their_threats & here) return 5.0f + (move.stone() == Stone::flat ? 0.0f : 0.5f);
     }
-    float logit = static_cast<float>(evaluator.static_hint(s, move)) / 25.0f;
+    float logit = move_policy ? move_policy->logit(s, policy::Context{s.side_to_move(), c.their_threats}, move)
+                              : static_cast<float>(evaluator.static_hint(s, move)) / 25.0f;
     if (c.their_threats && !move.is_placement()) logit += 0.5f;  // spreads can also break a road
     return logit;
 }
@@ -89,6 +91,8 @@ public:
 
     search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
                                      const search::SearchControl<Tak>& control) override {
+        eval_file_.refresh(options_);
+        network_option_.refresh(options_);
         player_.configure(settings(), threads(), seed());
         const TakMctsPolicy policy = make_policy();
         for (int i = 0; i < threads(); ++i) player_.tree(static_cast<std::size_t>(i)).policy() = policy;
@@ -108,8 +112,12 @@ private:
         s.minimax_weight = static_cast<float>(options_.integer("MctsMinimaxWeight")) / 100.0f;
         return s;
     }
+    // The evaluation and priors of EvalFile, UseNnue and UsePolicy, as alpha-beta uses them.
     TakMctsPolicy make_policy() const {
         TakMctsPolicy policy;
+        if (const auto weights = eval_file_.weights()) policy.evaluator = TakEvaluator(weights);
+        policy.evaluator.use_networks(network_option_.networks());
+        policy.move_policy = network_option_.move_policy();
         policy.value_scale = static_cast<float>(options_.integer("MctsValueScale"));
         policy.prior_temperature = static_cast<float>(options_.integer("MctsPriorTemperature")) / 100.0f;
         policy.leaf_depth = static_cast<int>(options_.integer("MctsLeafDepth"));
@@ -119,6 +127,8 @@ private:
     std::uint64_t seed() const { return static_cast<std::uint64_t>(options_.integer("Seed")); }
 
     const protocol::OptionRegistry& options_;
+    EvalFile eval_file_;
+    NetworkOption network_option_;
     TakMcts player_;
 };
 

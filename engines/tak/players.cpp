@@ -153,11 +153,11 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("TinueNodes", 30000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
     options.add_check("UseNnue", false,
-                      "alphabeta: evaluate with the value network of the board size where there is one (docs/tak.md)");
-    options.add_check("UsePolicy", false, "alphabeta: order moves by the learned move policy (docs/tak.md)");
-    options.add_string("PolicyFile", "", "alphabeta: a move policy file (train_tak_eval policy) instead of the built-in one");
+                      "alphabeta and mcts: evaluate with the value network of the board size where there is one (docs/tak.md)");
+    options.add_check("UsePolicy", false, "alphabeta: order moves by the learned move policy; mcts: its priors (docs/tak.md)");
+    options.add_string("PolicyFile", "", "alphabeta and mcts: a move policy file (train_tak_eval policy) instead of the built-in one");
     options.add_string("NnueFile", "",
-                       "alphabeta: a value network file (train_tak_eval network) replacing the built-in one of its size");
+                       "alphabeta and mcts: a value network file (train_tak_eval network) replacing the built-in one of its size");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_mcts_player_options(options);
     add_study_player_options(options);

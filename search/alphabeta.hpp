@@ -16,6 +16,8 @@
 //                                               (optional; quiescence then searches every answer
 //                                               instead of standing pat, and the main search may
 //                                               extend such nodes)
+//   bool threat_extends(State&)                 whether a threatened node is worth the extension
+//                                               (optional; without it every threatened node is)
 //   std::optional<ForcedWin<Move>> forced_win(State&)
 //                                               a threat-space search's proof that the side to move
 //                                               wins by force (optional; asked at nodes with at
@@ -295,6 +297,13 @@ private:
             return false;
     }
 
+    bool threat_extends(State& state) {
+        if constexpr (requires { { evaluator_.threat_extends(state) } -> std::convertible_to<bool>; })
+            return evaluator_.threat_extends(state);
+        else
+            return true;
+    }
+
     // The evaluation where winning_move has just found nothing (every stand-pat and null-move
     // test comes after that check).
     int quiet_evaluate(const State& state) {
@@ -473,7 +482,7 @@ private:
             if (!threat_known) threat_known = threatened(state);
             return *threat_known;
         };
-        if (settings_.threat_extension && ply < 2 * searching_depth_ && in_threat()) ++depth;
+        if (settings_.threat_extension && ply < 2 * searching_depth_ && in_threat() && threat_extends(state)) ++depth;
         if (depth <= 0 || ply >= max_ply)
             return quiescence(state, alpha, beta, ply, 0, settings_.quiescence_answer_plies > 0 && in_threat());
 

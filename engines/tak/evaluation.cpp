@@ -185,6 +185,10 @@ bool TakEvaluator::threatened(State& s) const {
     return !(tak::winning_move(s, opponent(s.side_to_move())) == Move::none());
 }
 
+bool TakEvaluator::threat_extends(State& s) const {
+    return extend_flat_threats_ || has_road_in_one(s, opponent(s.side_to_move()));
+}
+
 bool TakEvaluator::null_move_allowed(const State& s) const {
     if (s.ply < 4 || pieces_left(s, s.side_to_move()) == 0) return false;
     return road_in_one_squares(s, opponent(s.side_to_move())) == 0;

@@ -128,6 +128,11 @@ public:
     // or the placement ending the game ahead on flats), and whether the opponent has one.
     std::optional<Move> winning_move(State& state) const;
     bool threatened(State& state) const;
+    // Only a road threat extends the search (FlatThreatExtension off): the threat to end the game
+    // ahead on flats stands at nearly every node of a flat race, and extending them all made depth
+    // 5 of a 6x6 race out of reach in 15 s (depth 7 in 3 s without).
+    bool threat_extends(State& state) const;
+    void extend_flat_threats(bool on) { extend_flat_threats_ = on; }
 
     const EvalWeightSet& weights() const { return *weights_; }
 
@@ -140,6 +145,7 @@ private:
     // The opponent's road-in-one squares of the last position ordered (by hash).
     mutable std::uint64_t threats_hash_ = 0;
     mutable Bitboard their_threats_ = 0;
+    bool extend_flat_threats_ = false;
 };
 
 }  // namespace bge::tak

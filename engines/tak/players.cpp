@@ -53,6 +53,7 @@ public:
         settings.null_move_reduction = static_cast<int>(options_.integer("NullMoveReduction"));
         settings.quiescence_answer_plies = static_cast<int>(options_.integer("ThreatQuiescence"));
         settings.threat_extension = options_.boolean("ThreatExtension");
+        search_->evaluator().extend_flat_threats(options_.boolean("FlatThreatExtension"));
         settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
         settings.adaptive_time = options_.boolean("AdaptiveTime");
         settings.static_prune_depth = static_cast<int>(options_.integer("StaticPruneDepth"));
@@ -129,6 +130,8 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("ThreatQuiescence", 0, 0, 16,
                      "alphabeta: plies below the horizon where a road threat is answered by searching every move");
     options.add_check("ThreatExtension", true, "alphabeta: search a position facing a road threat one ply deeper");
+    options.add_check("FlatThreatExtension", false,
+                      "alphabeta: ThreatExtension also for a threat to end the game ahead on flats");
     options.add_spin("AspirationWindow", 40, 0, 10000, "alphabeta: root window around the last score, centi-flats (0: off)");
     options.add_check("AdaptiveTime", false,
                       "alphabeta: more time when the best move changes, the score falls or a road is threatened");

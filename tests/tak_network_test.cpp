@@ -261,6 +261,28 @@ TEST_CASE("train_tak_eval network: a tiny fit lowers the loss and the engine pla
 
     const auto bad = run_program(trainer, {"network", "--games", games, "--hidden", "20", "--out", file});
     CHECK(bad.status == 2);
+
+    // The next generation's games are played with the fitted network: other games than the
+    // linear evaluation's from the same seed, and a file that is no network is refused.
+    const std::string next = scratch().file("network_games_2.bin");
+    const std::vector<std::string> same = {"selfplay", "--size", "5", "--half-komi", "4", "--games", "40", "--nodes",
+                                           "300", "--threads", "2", "--seed", "9", "--out"};
+    auto with_network = same;
+    with_network.insert(with_network.end(), {next, "--network", file});
+    const auto generation = run_program(trainer, with_network);
+    INFO(transcript(generation));
+    REQUIRE(generation.status == 0);
+    const auto bytes_of = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    CHECK(generation.errors.find("40 games") != std::string::npos);
+    CHECK(bytes_of(next) != bytes_of(games));
+    auto refused = same;
+    refused.insert(refused.end(), {next, "--network", games});
+    const auto not_a_network = run_program(trainer, refused);
+    CHECK(not_a_network.status == 1);
+    CHECK(not_a_network.errors.find("not a network file") != std::string::npos);
 }
 
 TEST_CASE("the move policy's features are in range and its files round-trip", "[tak][policy]") {

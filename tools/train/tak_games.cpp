@@ -186,7 +186,9 @@ std::vector<TakGame> play_self_games(const SelfPlaySettings& settings, std::shar
     std::mutex report_lock;
     int done = 0;
     auto worker = [&] {
-        auto searcher = std::make_unique<Search>(TakEvaluator(weights), 16);
+        TakEvaluator evaluator(weights);
+        evaluator.use_networks(settings.networks);
+        auto searcher = std::make_unique<Search>(std::move(evaluator), 16);
         searcher->settings().null_move = true;
         for (int number; (number = next.fetch_add(1)) < settings.games;) {
             games[static_cast<std::size_t>(number)] = play_one(settings, number, *searcher);

@@ -9,12 +9,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/expected.hpp"
 #include "core/tak/tak.hpp"
 #include "engines/tak/evaluation.hpp"
+#include "engines/tak/network.hpp"
 
 namespace bge::train {
 
@@ -42,6 +44,9 @@ struct SelfPlaySettings {
     int threads = 2;
     std::uint64_t seed = 1;
     std::vector<std::vector<std::string>> book;  // opening lines (PTN moves); empty: the start
+    // The value networks the players evaluate with, where one covers the size (the engine's
+    // UseNnue); nullptr: the linear evaluation of `weights`.
+    std::shared_ptr<const tak::network::NetworkSet> networks;
 };
 
 // Plays the games with the alpha-beta player over `weights`, on `threads` threads; the games come

@@ -31,6 +31,7 @@
 #include "core/tak/tak.hpp"
 #include "engines/tak/eval_features.hpp"
 #include "engines/tak/evaluation.hpp"
+#include "engines/tak/network.hpp"
 #include "engines/tak/roads.hpp"
 #include "search/learning/logistic.hpp"
 #include "search/learning/sparse_dataset.hpp"
@@ -76,7 +77,7 @@ std::shared_ptr<const EvalWeightSet> load_weights_or_builtin(const std::string& 
 
 int run_selfplay(const std::vector<std::string>& arguments) {
     train::SelfPlaySettings settings;
-    std::string book_path, weights_path, out;
+    std::string book_path, weights_path, network_path, out;
     bool append = false;
     po::options_description options("train_tak_eval selfplay: play training games");
     options.add_options()("help", "this help")("size", po::value(&settings.size)->default_value(6),
@@ -94,6 +95,8 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         "seed", po::value(&settings.seed)->default_value(1), "seed of the random plies")(
         "book", po::value(&book_path), "opening book, a line of PTN moves per opening (arbiter book)")(
         "weights", po::value(&weights_path), "evaluation weights file (default: the compiled-in weights)")(
+        "network", po::value(&network_path),
+        "play with a value network: a file of train_tak_eval network, or 'builtin' (the engine's UseNnue)")(
         "out", po::value(&out), "games file to write")("append", po::bool_switch(&append),
                                                        "add to the games file instead of replacing it");
     if (const auto status = parse_subcommand(program, options, arguments)) return *status;
@@ -113,6 +116,18 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         }
         settings.book = std::move(*book);
     }
+    if (network_path == "builtin") {
+        settings.networks = network::NetworkSet::builtin();
+    } else if (!network_path.empty()) {
+        auto networks = std::make_shared<network::NetworkSet>();
+        if (const auto added = networks->add_file(network_path); !added) {
+            std::cerr << program << ": " << added.error() << "\n";
+            return 1;
+        }
+        settings.networks = std::move(networks);
+    }
+    if (settings.networks && !settings.networks->for_size(settings.size))
+        std::cerr << program << ": no network for size " << settings.size << "; the linear evaluation plays\n";
     const auto weights = load_weights_or_builtin(weights_path);
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

@@ -169,7 +169,15 @@ int TakEvaluator::evaluate_quiet(const State& s) const {
                               (static_cast<std::uint64_t>(s.half_komi + 64) * 0xC2B2AE3D27D4EB4FULL);
     int score;
     if (cache_.probe(key, score)) return score;
-    const int raw = network_.covers(s.size) ? network_.evaluate(s) : linear_eval(weights_->for_size(s.size), s);
+    int raw;
+    if (!network_.covers(s.size) || network_percent_ <= 0)
+        raw = linear_eval(weights_->for_size(s.size), s);
+    else if (network_percent_ >= 100)
+        raw = network_.evaluate(s);
+    else
+        raw = (network_percent_ * network_.evaluate(s) +
+               (100 - network_percent_) * linear_eval(weights_->for_size(s.size), s)) /
+              100;
     score = std::clamp(raw, -road_in_one_score + 1, road_in_one_score - 1);
     cache_.store(key, score);
     return score;

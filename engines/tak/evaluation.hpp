@@ -103,6 +103,13 @@ public:
         cache_ = EvalCache();
     }
     const std::shared_ptr<const network::NetworkSet>& networks() const { return network_.networks(); }
+    // Where a network covers the size: its share of the evaluation in percent, the linear model
+    // having the rest (NnueWeight). Each model alone is optimistic in the positions a search over
+    // it steers to, and an opponent finds those (docs/experiments/tak-tiltak.md).
+    void set_network_weight(int percent) {
+        if (percent != network_percent_) cache_ = EvalCache();
+        network_percent_ = percent;
+    }
     // Orders moves by the learned policy instead of static_hint; nullptr: static_hint (the default).
     void use_policy(std::shared_ptr<const policy::Policy> policy) { policy_ = std::move(policy); }
 
@@ -146,6 +153,7 @@ private:
     mutable std::uint64_t threats_hash_ = 0;
     mutable Bitboard their_threats_ = 0;
     bool extend_flat_threats_ = false;
+    int network_percent_ = 100;
 };
 
 }  // namespace bge::tak

@@ -117,6 +117,7 @@ private:
         TakMctsPolicy policy;
         if (const auto weights = eval_file_.weights()) policy.evaluator = TakEvaluator(weights);
         policy.evaluator.use_networks(network_option_.networks());
+        policy.evaluator.set_network_weight(static_cast<int>(options_.integer("NnueWeight")));
         policy.move_policy = network_option_.move_policy();
         policy.value_scale = static_cast<float>(options_.integer("MctsValueScale"));
         policy.prior_temperature = static_cast<float>(options_.integer("MctsPriorTemperature")) / 100.0f;

@@ -54,6 +54,7 @@ public:
         settings.quiescence_answer_plies = static_cast<int>(options_.integer("ThreatQuiescence"));
         settings.threat_extension = options_.boolean("ThreatExtension");
         search_->evaluator().extend_flat_threats(options_.boolean("FlatThreatExtension"));
+        search_->evaluator().set_network_weight(static_cast<int>(options_.integer("NnueWeight")));
         settings.aspiration_window = static_cast<int>(options_.integer("AspirationWindow"));
         settings.adaptive_time = options_.boolean("AdaptiveTime");
         settings.static_prune_depth = static_cast<int>(options_.integer("StaticPruneDepth"));
@@ -157,6 +158,9 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
     options.add_check("UseNnue", false,
                       "alphabeta and mcts: evaluate with the value network of the board size where there is one (docs/tak.md)");
+    options.add_spin("NnueWeight", 100, 0, 100,
+                     "alphabeta and mcts: with UseNnue, the network's share of the evaluation in percent; "
+                     "the linear model has the rest");
     options.add_check("UsePolicy", false, "alphabeta: order moves by the learned move policy; mcts: its priors (docs/tak.md)");
     options.add_string("PolicyFile", "", "alphabeta and mcts: a move policy file (train_tak_eval policy) instead of the built-in one");
     options.add_string("NnueFile", "",

@@ -4,12 +4,19 @@ ply 6) of the 6x6 komi-2 games in the PTN files given, searched with `go depth 1
 model, by the value network (UseNnue) and by their even blend (NnueWeight 50), scored against the game's result for the side to
 move: log-loss of sigmoid(score / 200) and how often the score's sign agrees, by game phase.
 
-    docs/experiments/tak_eval_vs_result.py [--tak build/bin/tak] games.ptn...   (issue 27)"""
+    docs/experiments/tak_eval_vs_result.py [--tak build/bin/tak] [--option Name=Value]... games.ptn...
+
+--option sets an engine option for every model (NnueFile=gen2.nnue: another network). Issue 27."""
 import math, re, subprocess, sys
 args = sys.argv[1:]
 tak = 'build/bin/tak'
-if len(args) >= 2 and args[0] == '--tak':
-    tak, args = args[1], args[2:]
+options = []
+while len(args) >= 2 and args[0] in ('--tak', '--option'):
+    if args[0] == '--tak':
+        tak = args[1]
+    else:
+        options.append(args[1].split('=', 1))
+    args = args[2:]
 files = args
 games = []
 for f in files:
@@ -30,6 +37,8 @@ def run(nnue, weight):
     def send(l): p.stdin.write(l + '\n'); p.stdin.flush()
     send('setoption name HalfKomi value 4'); send(f'setoption name UseNnue value {"true" if nnue else "false"}')
     send(f'setoption name NnueWeight value {weight}'); send('setoption name TinueDepth value 0')
+    for name, value in options:
+        send(f'setoption name {name} value {value}')
     out = []
     for plies, white in games:
         send('teinewgame 6')

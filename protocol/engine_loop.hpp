@@ -424,7 +424,7 @@ private:
         player_->plan_limits(request.limits, request.root);
         request.start = command_arrived_;
         // Only `stop` ends a search with no limit; after the end of input nobody is left to send it.
-        unbounded_ = limits.infinite || parsed.unbounded();
+        unbounded_ = parsed.unbounded(G::side_to_move(request.root));
         stop_.store(unbounded_ && input_ended_);
         searching_ = true;
         search_thread_ = std::thread([this, request = std::move(request)] { run_search(request); });

@@ -59,9 +59,9 @@ void apply(GoRequest& request, std::string_view key, std::int64_t value) {
 
 }  // namespace
 
-bool GoRequest::unbounded() const {
+bool GoRequest::unbounded(Side to_move) const {
     const search::Limits& l = limits;
-    return !l.move_time_ms && !l.nodes && !l.depth && !l.time_left_ms[0] && !l.time_left_ms[1];
+    return l.infinite || (!l.move_time_ms && !l.nodes && !l.depth && !l.has_clock(to_move));
 }
 
 GoRequest parse_go(const std::vector<std::string_view>& words) {

@@ -18,8 +18,9 @@ struct GoRequest {
     std::optional<int> perft_depth;     // `go perft N`: a count, not a search
     std::vector<std::string> warnings;  // one per limit clamped or ignored, for `info string`
 
-    // No depth, nodes, time or clock: only `stop` (or the end of input) ends the search.
-    bool unbounded() const;
+    // No depth, nodes, move time or clock of the side to move: only `stop` (or the end of
+    // input) ends the search.
+    bool unbounded(Side to_move) const;
 };
 
 // `words` is the whole line, "go" first.

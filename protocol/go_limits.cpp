@@ -27,34 +27,36 @@ std::optional<std::int64_t> read_number(std::string_view text) {
     return value;
 }
 
-struct Range {
+// The limits `go` knows: each with the range its value is clamped to, and where it goes.
+struct KnownLimit {
+    std::string_view name;
     std::int64_t min;
     std::int64_t max;
+    bool clock;  // a player's time left: below 0 it counts as 0 without a word
+    void (*set)(GoRequest&, std::int64_t);
 };
 
-// The limits `go` knows, each with the range its value is clamped to.
-std::optional<Range> range_of(std::string_view key) {
-    if (key == "wtime" || key == "btime" || key == "p1time" || key == "p2time") return Range{0, big};
-    if (key == "winc" || key == "binc" || key == "p1inc" || key == "p2inc") return Range{0, big};
-    if (key == "movestogo") return Range{1, 1000};
-    if (key == "movetime") return Range{0, big};  // 0: move now (still one ply)
-    if (key == "nodes") return Range{1, big};
-    if (key == "depth") return Range{1, 1000};
-    if (key == "perft") return Range{0, 30};
-    return std::nullopt;
-}
+constexpr KnownLimit known_limits[] = {
+    {"wtime", 0, big, true, [](GoRequest& r, std::int64_t v) { r.limits.time_left_ms[0] = v; }},
+    {"p1time", 0, big, true, [](GoRequest& r, std::int64_t v) { r.limits.time_left_ms[0] = v; }},
+    {"btime", 0, big, true, [](GoRequest& r, std::int64_t v) { r.limits.time_left_ms[1] = v; }},
+    {"p2time", 0, big, true, [](GoRequest& r, std::int64_t v) { r.limits.time_left_ms[1] = v; }},
+    {"winc", 0, big, false, [](GoRequest& r, std::int64_t v) { r.limits.increment_ms[0] = v; }},
+    {"p1inc", 0, big, false, [](GoRequest& r, std::int64_t v) { r.limits.increment_ms[0] = v; }},
+    {"binc", 0, big, false, [](GoRequest& r, std::int64_t v) { r.limits.increment_ms[1] = v; }},
+    {"p2inc", 0, big, false, [](GoRequest& r, std::int64_t v) { r.limits.increment_ms[1] = v; }},
+    {"movestogo", 1, 1000, false, [](GoRequest& r, std::int64_t v) { r.limits.moves_to_go = static_cast<int>(v); }},
+    // 0: move now (still one ply)
+    {"movetime", 0, big, false, [](GoRequest& r, std::int64_t v) { r.limits.move_time_ms = v; }},
+    {"nodes", 1, big, false, [](GoRequest& r, std::int64_t v) { r.limits.nodes = static_cast<std::uint64_t>(v); }},
+    {"depth", 1, 1000, false, [](GoRequest& r, std::int64_t v) { r.limits.depth = static_cast<int>(v); }},
+    {"perft", 0, 30, false, [](GoRequest& r, std::int64_t v) { r.perft_depth = static_cast<int>(v); }},
+};
 
-void apply(GoRequest& request, std::string_view key, std::int64_t value) {
-    search::Limits& limits = request.limits;
-    if (key == "wtime" || key == "p1time") limits.time_left_ms[0] = value;
-    else if (key == "btime" || key == "p2time") limits.time_left_ms[1] = value;
-    else if (key == "winc" || key == "p1inc") limits.increment_ms[0] = value;
-    else if (key == "binc" || key == "p2inc") limits.increment_ms[1] = value;
-    else if (key == "movestogo") limits.moves_to_go = static_cast<int>(value);
-    else if (key == "movetime") limits.move_time_ms = value;
-    else if (key == "nodes") limits.nodes = static_cast<std::uint64_t>(value);
-    else if (key == "depth") limits.depth = static_cast<int>(value);
-    else if (key == "perft") request.perft_depth = static_cast<int>(value);
+const KnownLimit* find_limit(std::string_view name) {
+    for (const KnownLimit& limit : known_limits)
+        if (limit.name == name) return &limit;
+    return nullptr;
 }
 
 }  // namespace
@@ -73,8 +75,8 @@ GoRequest parse_go(const std::vector<std::string_view>& words) {
             continue;
         }
         if (key == "ponder") continue;
-        const auto range = range_of(key);
-        if (!range) {
+        const KnownLimit* limit = find_limit(key);
+        if (!limit) {
             // An unknown word takes a number after it along, as the value it presumably has.
             const bool with_value = i + 1 < words.size() && read_number(words[i + 1]);
             request.warnings.push_back(with_value ? fmt::format("go: unknown limit '{} {}' ignored", excerpt(key),
@@ -83,7 +85,7 @@ GoRequest parse_go(const std::vector<std::string_view>& words) {
             if (with_value) ++i;
             continue;
         }
-        const bool has_value = i + 1 < words.size() && !range_of(words[i + 1]) && words[i + 1] != "infinite" &&
+        const bool has_value = i + 1 < words.size() && !find_limit(words[i + 1]) && words[i + 1] != "infinite" &&
                                words[i + 1] != "ponder";
         if (!has_value) {
             request.warnings.push_back(fmt::format("go {} needs a value; ignored", key));
@@ -96,14 +98,13 @@ GoRequest parse_go(const std::vector<std::string_view>& words) {
                 fmt::format("go {}: '{}' is not a whole number; ignored", key, excerpt(text)));
             continue;
         }
+        const std::int64_t clamped = std::clamp(*value, limit->min, limit->max);
         // A clock that ran out (some clients send a negative time after a flag) counts as 0
         // without a word: it means "move now", as movetime 0 does.
-        const bool quiet_zero = *value < 0 && key.find("time") != std::string_view::npos && key != "movetime";
-        const std::int64_t clamped = std::clamp(*value, range->min, range->max);
-        if (clamped != *value && !quiet_zero)
+        if (clamped != *value && !(limit->clock && *value < 0))
             request.warnings.push_back(fmt::format("go {} {} is out of range ({} to {}); using {}", key, *value,
-                                                   range->min, range->max, clamped));
-        apply(request, key, clamped);
+                                                   limit->min, limit->max, clamped));
+        limit->set(request, clamped);
     }
     return request;
 }

@@ -15,23 +15,19 @@
 using bge::testing::Engine;
 using bge::testing::EngineSession;
 using bge::testing::engines;
+using bge::testing::is_bestmove;
+using bge::testing::start;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 namespace {
 
-bool is_bestmove(const std::string& line) { return line.rfind("bestmove ", 0) == 0; }
 bool is_info_string(const std::string& line) { return line.rfind("info string ", 0) == 0; }
 
 std::size_t count_bestmoves(const std::vector<std::string>& lines) {
     std::size_t count = 0;
     for (const auto& line : lines) count += is_bestmove(line) ? 1 : 0;
     return count;
-}
-
-void start(EngineSession& session, const Engine& engine) {
-    for (const auto& line : engine.setup) session.send(line);
-    REQUIRE(session.sync().empty());
 }
 
 // Zero, negative, huge, non-numeric, unknown and repeated limits, each bounded by what the

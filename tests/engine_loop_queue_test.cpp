@@ -18,6 +18,8 @@
 using bge::testing::Engine;
 using bge::testing::EngineSession;
 using bge::testing::engines;
+using bge::testing::is_bestmove;
+using bge::testing::start;
 using bge::testing::words_of;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -35,8 +37,6 @@ const std::vector<std::string> endless_searches = {"go depth 200", "go movetime 
 // The issue's list: each with a `go` queued behind it, then `stop`.
 const std::vector<std::string> long_searches = {
     "go", "go infinite", "go ponder", "go nodes 1000000000000", "go depth 200", "go movetime 100000000"};
-
-bool is_bestmove(const std::string& line) { return line.rfind("bestmove ", 0) == 0; }
 
 std::string move_of(const std::string& bestmove) { return words_of(bestmove).at(1); }
 
@@ -68,11 +68,6 @@ std::vector<std::string> ask(EngineSession& engine, const std::string& line, con
     const auto sent = Clock::now();
     engine.send(line);
     return expect_within(engine, reply, sent, at_once);
-}
-
-void start(EngineSession& session, const Engine& engine) {
-    for (const auto& line : engine.setup) session.send(line);
-    CHECK(session.sync().empty());
 }
 
 // The first move `go perft 1` lists: what a `go` dropped by `stop` answers.

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "engine_session.hpp"
+
 namespace bge::testing {
 
 struct Engine {
@@ -51,6 +53,14 @@ inline std::vector<Engine> engines() {
          "position startpos moves d1d2 e8e7 d2d3",
          {"alphabeta", "random", "greedy"}},
     };
+}
+
+inline bool is_bestmove(const std::string& line) { return line.rfind("bestmove ", 0) == 0; }
+
+// The engine's set-up lines (board size, options), which must be taken without a word.
+inline void start(EngineSession& session, const Engine& engine) {
+    for (const auto& line : engine.setup) session.send(line);
+    REQUIRE(session.sync().empty());
 }
 
 }  // namespace bge::testing

@@ -45,6 +45,12 @@ struct TimeBudget {
 // Safety margin kept on the clock for process and pipe latency.
 constexpr std::int64_t move_overhead_ms = 30;
 
+// A point `ms` after `start`, with `ms` capped at 2^32 ms (49 days): a clock that a client sends
+// as 2^50 ms would overflow the clock's nanoseconds, and players scale these spans by percentages.
+inline Clock::time_point after_ms(Clock::time_point start, std::int64_t ms) {
+    return start + Milliseconds(std::min<std::int64_t>(ms, std::int64_t{1} << 32));
+}
+
 inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point start) {
     TimeBudget budget;
     if (limits.infinite) return budget;
@@ -57,7 +63,7 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
             std::min<std::int64_t>(100, std::max(move_time / 10, std::min<std::int64_t>(move_time / 4, 40))) +
             std::clamp<std::int64_t>(limits.reserve_ms, 0, move_time / 2);
         const auto spend = std::max<std::int64_t>(1, *limits.move_time_ms - margin);
-        budget.soft = budget.hard = start + Milliseconds(spend);
+        budget.soft = budget.hard = after_ms(start, spend);
         return budget;
     }
     if (!limits.has_clock(side)) return budget;
@@ -77,8 +83,8 @@ inline TimeBudget plan_time(const Limits& limits, Side side, Clock::time_point s
     std::int64_t hard = std::min(usable / 4 + increment / 2, target * 5 / 2);
     target = std::max<std::int64_t>(1, std::min(target, usable));
     hard = std::max<std::int64_t>(target, std::min(hard, usable));
-    budget.soft = start + Milliseconds(target);
-    budget.hard = start + Milliseconds(hard);
+    budget.soft = after_ms(start, target);
+    budget.hard = after_ms(start, hard);
     return budget;
 }
 

@@ -57,6 +57,10 @@ const std::vector<BadGo> bad_gos = {
     {"go movetime 50 movetime 0", 0},
     {"go movetime 100 depth", 1},
     {"go depth movetime 100", 1},
+    // The largest clock taken as given (2^50 ms), and longer ones clamped to it: the deadline
+    // must not overflow the clock's nanoseconds.
+    {"go wtime 1125899906842624 btime 1125899906842624 p1time 1125899906842624 depth 1", 0},
+    {"go wtime 99999999999999999999999 btime 99999999999999999999 depth 1", 2},
 };
 
 }  // namespace

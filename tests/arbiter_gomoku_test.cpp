@@ -190,3 +190,26 @@ TEST_CASE("arbiter: a UGI engine that knows only startpos plays whole games", "[
         CHECK(all_start_with(positions, "position fen "));
     }
 }
+
+TEST_CASE("arbiter: a pbrain brain that drops commands just after its move (as Rapfi does) plays whole games",
+          "[arbiter][gomoku][interop]") {
+    // Both brains answer at once, so without a pause the next INFO would reach each of them
+    // within a millisecond of its own move and lose its first word.
+    const std::string busy = std::string(BGE_TEST_FIXTURES_DIR) + "/busy_after_move_pbrain_engine.py";
+    const auto run = run_arbiter({"-game", "gomoku", "-engine", "cmd=" + busy, "name=a", "proto=pbrain", "-engine",
+                                  "cmd=" + busy, "name=b", "proto=pbrain", "-each", "st=1", "-games", "2", "-rounds",
+                                  "2"});
+    INFO(transcript(run));
+    REQUIRE(run.status == 0);
+    CHECK(run.count_prefix("Finished game ") == 4);
+    // Row-order play fills the diagonal: Black wins every game by five, and nobody errs.
+    const std::string text = transcript(run);
+    std::size_t fives = 0;
+    for (auto at = text.find("{Black wins by five in a row}"); at != std::string::npos;
+         at = text.find("{Black wins by five in a row}", at + 1))
+        ++fives;
+    CHECK(fives == 4);
+    CHECK(run.has_line("Score of a vs b: 2 - 2 - 0  [0.500] 4"));
+    CHECK(text.find("ERROR") == std::string::npos);
+    CHECK(text.find("illegal") == std::string::npos);
+}

@@ -1,6 +1,7 @@
 #include "tools/arbiter/engine_player.hpp"
 
 #include <cstdio>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -150,9 +151,23 @@ EngineStatus EnginePlayer::start_game(const std::vector<std::pair<std::string, s
     return read_until("readyok", std::chrono::milliseconds(timeouts_.new_game_ms), [](const std::string&) {});
 }
 
+// Rapfi (v0.43) writes its move before its search has ended, and until then it drops every
+// command but STOP and END: an INFO sent within a millisecond of its move (an opponent that
+// answers at once) was lost, and the next words were read as commands ("ERROR Unknown command:
+// TIMEOUT_MATCH"). A pbrain engine's next command therefore waits until its last answer is
+// this old; the wait is before its clock starts.
+constexpr std::chrono::milliseconds pbrain_settle{15};
+
+void EnginePlayer::let_pbrain_settle() {
+    if (!pbrain_answered_at_) return;
+    std::this_thread::sleep_until(*pbrain_answered_at_ + pbrain_settle);
+    pbrain_answered_at_.reset();
+}
+
 // pbrain: START (or RECTSTART) must be answered OK; then the rules go as INFO lines.
 EngineStatus EnginePlayer::start_pbrain_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                                              const std::string& new_game_command) {
+    let_pbrain_settle();
     if (!send(new_game_command)) return EngineStatus::disconnect;
     const auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeouts_.new_game_ms);
     for (;;) {
@@ -175,6 +190,7 @@ EngineStatus EnginePlayer::start_pbrain_game(const std::vector<std::pair<std::st
 EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::string& clock,
                                        std::chrono::milliseconds budget, const SearchLineCallback& on_line) {
     EngineReply reply;
+    let_pbrain_settle();
     const auto start = SteadyClock::now();
     const auto deadline = start + budget;
     for (const std::string* text : {&clock, &board}) {
@@ -218,6 +234,7 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
         }
         reply.kind = EngineReply::Kind::move;
         reply.move = words.size() == 1 ? std::string(words[0]) : read.line;
+        pbrain_answered_at_ = now;
         return reply;
     }
 }
@@ -291,8 +308,10 @@ void EnginePlayer::abandon_search() {
         if (read.status == ReadStatus::line) {
             if (pbrain ? !(read.line.starts_with("MESSAGE") || read.line.starts_with("DEBUG") ||
                            read.line.starts_with("SUGGEST"))
-                       : read.line.starts_with("bestmove"))
+                       : read.line.starts_with("bestmove")) {
+                if (pbrain) pbrain_answered_at_ = SteadyClock::now();
                 return;
+            }
             continue;
         }
         fail(read.status == ReadStatus::closed ? EngineStatus::disconnect : EngineStatus::stall,

@@ -102,6 +102,8 @@ private:
     void send_configured_options();
     bool send(std::string_view line);
     EngineStatus fail(EngineStatus status, std::string message);
+    // pbrain: waits until the engine's last answer is pbrain_settle old (see engine_player.cpp).
+    void let_pbrain_settle();
     // Reads lines until one equals `wanted`; lines before it go to `on_line`.
     template <class OnLine>
     EngineStatus read_until(std::string_view wanted, std::chrono::milliseconds timeout, OnLine on_line);
@@ -114,6 +116,7 @@ private:
     bool serving_ = false;  // handshake done and not failed since
     bool failed_ = false;
     int games_started_ = 0;
+    std::optional<std::chrono::steady_clock::time_point> pbrain_answered_at_;
     std::vector<std::string> declared_options_;
     std::string error_;
 };

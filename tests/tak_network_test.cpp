@@ -272,12 +272,8 @@ TEST_CASE("train_tak_eval network: a tiny fit lowers the loss and the engine pla
     const auto generation = run_program(trainer, with_network);
     INFO(transcript(generation));
     REQUIRE(generation.status == 0);
-    const auto bytes_of = [](const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        return std::string(std::istreambuf_iterator<char>(in), {});
-    };
     CHECK(generation.errors.find("40 games") != std::string::npos);
-    CHECK(bytes_of(next) != bytes_of(games));
+    CHECK(bge::testing::read_file(next) != bge::testing::read_file(games));
     auto refused = same;
     refused.insert(refused.end(), {next, "--network", games});
     const auto not_a_network = run_program(trainer, refused);

@@ -1,5 +1,7 @@
 #include "engines/gomoku/board.hpp"
 
+#include "engines/gomoku/network.hpp"
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -267,6 +269,7 @@ Pattern SearchBoard::pattern(int square, int d, Side side) const {
 
 void SearchBoard::refresh_cell(int square) {
     const auto cell = static_cast<std::size_t>(square);
+    const int old_black = shape_class(square, 0), old_white = shape_class(square, 1);
     for (int s = 0; s < 2; ++s) {
         const auto side = static_cast<std::size_t>(s);
         value_sum[s] -= value[side][cell];
@@ -306,6 +309,44 @@ void SearchBoard::refresh_cell(int square) {
         value[static_cast<std::size_t>(s)][static_cast<std::size_t>(square)] = static_cast<std::int16_t>(total);
         value_sum[s] += total;
     }
+    shapes_changed(square, old_black, old_white);
+}
+
+int SearchBoard::shape_class(int square, int side) const {
+    return cell_table.at(line_patterns[static_cast<std::size_t>(side)][static_cast<std::size_t>(square)]).cell_class;
+}
+
+void SearchBoard::shapes_changed(int square, int old_black, int old_white) {
+    if (!network) return;
+    const int black_class = shape_class(square, 0), white_class = shape_class(square, 1);
+    if (black_class == old_black && white_class == old_white) return;
+    if (old_black | old_white) {
+        network->remove(accumulators[0], network::input_of(old_black, old_white));
+        network->remove(accumulators[1], network::input_of(old_white, old_black));
+    }
+    if (black_class | white_class) {
+        network->add(accumulators[0], network::input_of(black_class, white_class));
+        network->add(accumulators[1], network::input_of(white_class, black_class));
+    }
+}
+
+void SearchBoard::reset_accumulators() {
+    if (!network) return;
+    for (auto& accumulator : accumulators) network->reset(accumulator);
+    for (int y = 0; y < rules.height; ++y)
+        for (int x = 0; x < rules.width; ++x) {
+            const int square = square_at(x, y);
+            const int black_class = shape_class(square, 0), white_class = shape_class(square, 1);
+            if (!(black_class | white_class)) continue;
+            network->add(accumulators[0], network::input_of(black_class, white_class));
+            network->add(accumulators[1], network::input_of(white_class, black_class));
+        }
+}
+
+void SearchBoard::use_network(const Network* net) {
+    network = rules.width * rules.height <= network::max_cells ? net : nullptr;
+    saved_sums.clear();
+    reset_accumulators();
 }
 
 void SearchBoard::save_cell(int square) {
@@ -324,6 +365,7 @@ void SearchBoard::refresh_line(int square, int d) {
 void SearchBoard::update_line(int square, int d, std::uint16_t both) {
     const auto cell = static_cast<std::size_t>(square);
     const int shift = 4 * d;
+    const int old_black = shape_class(square, 0), old_white = shape_class(square, 1);
     bool saved = false;
     for (int s = 0; s < 2; ++s) {
         const auto side = static_cast<std::size_t>(s);
@@ -352,6 +394,7 @@ void SearchBoard::update_line(int square, int d, std::uint16_t both) {
         value_sum[s] += total - value[side][cell];
         value[side][cell] = static_cast<std::int16_t>(total);
     }
+    if (saved) shapes_changed(square, old_black, old_white);
 }
 
 void prepare_tables(int k, Rule rule) {
@@ -389,8 +432,11 @@ void SearchBoard::rebuild() {
                     for (int nx = std::max(0, x - 2); nx <= std::min(rules.width - 1, x + 2); ++nx)
                         ++near[static_cast<std::size_t>(square_at(nx, ny))];
         }
+    const Network* net = network;
+    network = nullptr;  // refresh_cell below starts from nothing; the sums are summed at the end
     for (int y = 0; y < rules.height; ++y)
         for (int x = 0; x < rules.width; ++x) refresh_cell(square_at(x, y));
+    use_network(net);
 }
 
 void SearchBoard::set_line_cell(int square, std::uint8_t cell, int near_change) {
@@ -409,6 +455,9 @@ void SearchBoard::set_line_cell(int square, std::uint8_t cell, int near_change) 
 void SearchBoard::place_stone(int square) {
     saved_counts.push_back({pattern_count, threat_count, class_count, {value_sum[0], value_sum[1]},
                             static_cast<std::uint32_t>(saved_cells.size())});
+    if (network)
+        for (const auto& accumulator : accumulators)
+            saved_sums.insert(saved_sums.end(), accumulator.sums.begin(), accumulator.sums.begin() + network->hidden());
     save_cell(square);
     set_line_cell(square, rules.cells[static_cast<std::size_t>(square)], 1);
     refresh_cell(square);
@@ -448,6 +497,13 @@ void SearchBoard::remove_stone(int square) {
     value_sum[0] = counts.value_sum[0];
     value_sum[1] = counts.value_sum[1];
     saved_counts.pop_back();
+    if (network) {
+        const auto hidden = static_cast<std::ptrdiff_t>(network->hidden());
+        for (int colour = 1; colour >= 0; --colour) {
+            std::copy(saved_sums.end() - hidden, saved_sums.end(), accumulators[static_cast<std::size_t>(colour)].sums.begin());
+            saved_sums.resize(saved_sums.size() - static_cast<std::size_t>(hidden));
+        }
+    }
 }
 
 Undo GomokuSearch::play(State& b, const Move& move) {

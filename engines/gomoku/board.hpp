@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/gomoku/gomoku.hpp"
+#include "search/learning/nnue.hpp"
 
 namespace bge::gomoku {
 
@@ -87,6 +88,14 @@ struct SearchBoard {
     std::vector<SavedCell> saved_cells;
     std::vector<SavedCounts> saved_counts;
 
+    // The pattern network's two accumulators (network.hpp), by colour: [0] from Black's
+    // perspective, [1] from White's; kept only while a network is in use. Each play saves the
+    // sums it is about to change (hidden units x 2) for its undo.
+    using Network = search::learning::QuantisedNetwork;
+    const Network* network = nullptr;
+    std::array<Network::Accumulator, 2> accumulators;
+    std::vector<std::int16_t> saved_sums;
+
     explicit SearchBoard(const State& state = start_state(Variant{}));
 
     Side side_to_move() const { return rules.side_to_move(); }
@@ -104,7 +113,23 @@ struct SearchBoard {
     void place_stone(int square);
     void remove_stone(int square);
 
+    // An empty cell's shape class for colour `side` (0 Black, 1 White): its two strongest line
+    // patterns (cell_class_of), 0 for an occupied cell or nothing above a one.
+    int shape_class(int square, int side) const;
+    // Evaluates with `net` from now on (nullptr: no network): the accumulators are rebuilt here
+    // and then follow every play and undo. A board larger than network::max_cells takes none.
+    void use_network(const Network* net);
+    // The network's logit for the side to move (a network must be in use).
+    double network_logit() const {
+        const int me = index_of(side_to_move());
+        return network->logit(accumulators[static_cast<std::size_t>(me)], accumulators[static_cast<std::size_t>(1 - me)]);
+    }
+
 private:
+    // The network's inputs for a cell whose shape classes went from (old_black, old_white) to
+    // the cell's present ones.
+    void shapes_changed(int square, int old_black, int old_white);
+    void reset_accumulators();
     void save_cell(int square);
     // Sets empty `square`'s direction-d patterns to `both` (as patterns() gives them).
     void update_line(int square, int direction, std::uint16_t both);

@@ -1,8 +1,11 @@
 #include "engines/gomoku/evaluation.hpp"
 
+#include "engines/gomoku/network.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -30,6 +33,13 @@ ThreatCount count_threats(const SearchBoard& b, Side side) {
 
 }  // namespace
 
+bool GomokuEvaluator::scored_by_threats(const SearchBoard& b) const {
+    const Side me = b.side_to_move();
+    const ThreatCount mine = count_threats(b, me);
+    if (mine.fives || count_threats(b, opponent(me)).fives) return true;
+    return mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first);
+}
+
 int GomokuEvaluator::evaluate(const SearchBoard& b) const {
     const Side me = b.side_to_move();
     const Side them = opponent(me);
@@ -40,6 +50,10 @@ int GomokuEvaluator::evaluate(const SearchBoard& b) const {
     if (theirs.fives == 1) return weights_.facing_five;
     // Black's open four may be a forbidden double four under renju; the search will see.
     if (mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first)) return weights_.open_four;
+    if (b.network) {
+        const long score = std::lround(b.network_logit() * network::centi_units_per_logit);
+        return static_cast<int>(std::clamp(score, -9000L, 9000L));  // below the decisive threat scores
+    }
     if (const FittedWeights* fitted = fitted_[static_cast<std::size_t>(b.rules.rule)]) {
         int score = 0;
         for (int view = 0; view < 2; ++view) {
@@ -154,6 +168,7 @@ bool GomokuEvaluator::is_quiet(const SearchBoard& b, const Move& move) const {
 }
 
 int GomokuEvaluator::order_hint(const SearchBoard& b, const Move& move) const {
+    if (policy_) return static_cast<int>(std::lround(policy_->logit(b, move.square) * 100));
     const Side me = b.side_to_move();
     const std::size_t square = move.square;
     return b.value[static_cast<std::size_t>(index_of(me))][square] * 2 +

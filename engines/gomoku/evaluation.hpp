@@ -10,6 +10,7 @@
 
 #include "core/expected.hpp"
 #include "engines/gomoku/board.hpp"
+#include "engines/gomoku/policy.hpp"
 #include "engines/gomoku/threat_search.hpp"
 #include "search/alphabeta.hpp"
 
@@ -52,6 +53,8 @@ public:
     GomokuEvaluator() = default;
     explicit GomokuEvaluator(const EvalWeights& weights) : weights_(weights) {}
 
+    // Orders moves by this learned policy (nullptr: by the cells' pattern values).
+    void set_policy(const policy::Policy* move_policy) { policy_ = move_policy; }
     // Fitted weights for every rule (by Rule index); a null entry keeps the hand-made values.
     void set_fitted(const std::array<const FittedWeights*, 3>& fitted) { fitted_ = fitted; }
     // The threat search asked inside alpha-beta (forced_win): positions it may visit per call
@@ -67,6 +70,9 @@ public:
     std::optional<search::ForcedWin<Move>> forced_win(SearchBoard& board);
 
     int evaluate(const SearchBoard& board) const;
+    // evaluate() scores this position by its threats alone (a five to make or to block, an open
+    // four), so neither the fitted weights nor the network see it.
+    bool scored_by_threats(const SearchBoard& board) const;
     int order_hint(const SearchBoard& board, const Move& move) const;
     // Passing is safe only when neither side has a four or an open three to play.
     bool null_move_allowed(const SearchBoard& board) const;
@@ -78,6 +84,7 @@ public:
 private:
     EvalWeights weights_;
     std::array<const FittedWeights*, 3> fitted_{};
+    const policy::Policy* policy_ = nullptr;
     std::uint64_t threat_nodes_ = 0;
     int threat_threes_ = 0;
     VctSearch vct_;

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engines/gomoku/evaluation.hpp"
+#include "engines/gomoku/network.hpp"
 #include "engines/gomoku/study_players.hpp"
 #include "engines/gomoku/threat_search.hpp"
 #include "protocol/output.hpp"
@@ -113,6 +114,8 @@ public:
         }
         if (options_.boolean("ThreatDefence") && !control.stopped())
             converted.search_moves = stopping_moves(board, share(50), result.nodes);
+        converted.root.use_network(network_for(request.root.rule));
+        search_->evaluator().set_policy(policy_for(request.root.rule));
         const auto converted_control = search_control(control);
         const auto found = search_->search(converted, converted_control);
         result.best = found.best;
@@ -215,13 +218,55 @@ private:
             }
         }
         std::array<const FittedWeights*, 3> fitted{};
-        if (options_.text("Eval") == "fitted")
+        if (options_.text("Eval") != "classic")
             for (Rule rule : {Rule::freestyle, Rule::standard, Rule::renju})
                 fitted[static_cast<std::size_t>(rule)] = file_weights_ ? &*file_weights_ : builtin_fitted_weights(rule);
         search_->evaluator().set_fitted(fitted);
     }
 
+    // Eval network: the rule's network (NnueFile's, else the built-in one), or none, when the
+    // fitted or hand-made evaluation scores. A file that cannot be read is reported on stderr
+    // and the built-in networks are used.
+    const search::learning::QuantisedNetwork* network_for(Rule rule) {
+        if (options_.text("Eval") != "network") return nullptr;
+        const std::string& path = options_.text("NnueFile");
+        if (path != network_path_ || !networks_) {
+            network_path_ = path;
+            networks_ = network::NetworkSet::builtin();
+            if (!path.empty()) {
+                auto with_file = std::make_shared<network::NetworkSet>(*networks_);
+                if (auto added = with_file->add_file(path, std::nullopt); added)
+                    networks_ = with_file;
+                else
+                    protocol::Output::log(fmt::format("gomoku: NnueFile: {}; using the built-in networks", added.error()));
+            }
+        }
+        return networks_->for_rule(rule);
+    }
+
+    // MovePolicy: PolicyFile's policy, else the rule's built-in one (none: the pattern values
+    // order the moves). A file that cannot be read is reported on stderr once.
+    const policy::Policy* policy_for(Rule rule) {
+        if (!options_.boolean("MovePolicy")) return nullptr;
+        const std::string& path = options_.text("PolicyFile");
+        if (path != policy_path_) {
+            policy_path_ = path;
+            file_policy_.reset();
+            if (!path.empty()) {
+                if (auto loaded = policy::Policy::load(path))
+                    file_policy_ = std::move(*loaded);
+                else
+                    protocol::Output::log(fmt::format("gomoku: PolicyFile: {}; using the built-in policy", loaded.error()));
+            }
+        }
+        return file_policy_ ? &*file_policy_ : policy::builtin_policy(rule);
+    }
+
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
+    std::string policy_path_;
+    std::optional<policy::Policy> file_policy_;
+    std::string network_path_;
+    std::shared_ptr<const network::NetworkSet> networks_;
     const protocol::OptionRegistry& options_;
     std::string file_path_;
     std::optional<FittedWeights> file_weights_;
@@ -236,9 +281,15 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("Vcf", true, "alphabeta: look for a win by continuous fours before the main search");
     options.add_spin("VcfNodes", 200'000, 1, 100'000'000, "alphabeta: positions the VCF search may visit per move");
-    options.add_combo("Eval", "fitted", {"fitted", "classic"},
-                      "alphabeta: the evaluation fitted to self-play (where trained) or the hand-made pattern values");
+    options.add_combo("Eval", "fitted", {"fitted", "classic", "network"},
+                      "alphabeta: the linear evaluation fitted to self-play (where trained), the hand-made pattern "
+                      "values, or the pattern network (where one is trained; else fitted)");
     options.add_string("EvalFile", "", "alphabeta: fitted weights from a file (train_gomoku_eval fit), for every rule");
+    options.add_string("NnueFile", "",
+                       "alphabeta, Eval network: a network file (train_gomoku_eval network) for every rule");
+    options.add_check("MovePolicy", false,
+                      "alphabeta: order moves by the learned policy (where one is trained) instead of pattern values");
+    options.add_string("PolicyFile", "", "alphabeta, MovePolicy: a policy file (train_gomoku_eval policy) for every rule");
     options.add_check("NullMove", false, "alphabeta: null-move pruning where neither side has a four or open three");
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");

@@ -4,13 +4,11 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
-#include <map>
-#include <sstream>
 
 #include "core/tak/bitboard.hpp"
 #include "engines/tak/nets/embedded.hpp"
 #include "engines/tak/roads.hpp"
+#include "search/learning/named_weights.hpp"
 
 namespace bge::tak::policy {
 
@@ -146,52 +144,28 @@ float Policy::logit(const State& state, const Context& context, Move move) const
     return sum;
 }
 
+namespace {
+std::vector<std::string> feature_names() {
+    std::vector<std::string> names;
+    for (int i = 0; i < feature_count(); ++i) names.push_back(feature_name(i));
+    return names;
+}
+}  // namespace
+
 Expected<Policy> Policy::parse(std::string_view text) {
-    std::map<std::string, int> by_name;
-    for (int i = 0; i < feature_count(); ++i) by_name[feature_name(i)] = i;
-    std::vector<float> weights(static_cast<std::size_t>(feature_count()), 0.0f);
-    std::istringstream lines{std::string(text)};
-    std::string line;
-    int number = 0;
-    bool header_seen = false;
-    while (std::getline(lines, line)) {
-        ++number;
-        if (line.empty() || line[0] == '#') continue;
-        if (!header_seen) {
-            if (line != header) return make_error(fmt::format("policy line {}: expected '{}'", number, header));
-            header_seen = true;
-            continue;
-        }
-        std::istringstream words(line);
-        std::string name;
-        double weight = 0;
-        std::string rest;
-        if (!(words >> name >> weight) || (words >> rest) || !std::isfinite(weight))
-            return make_error(fmt::format("policy line {}: expected '<feature> <weight>', got '{}'", number, line));
-        const auto found = by_name.find(name);
-        if (found == by_name.end()) return make_error(fmt::format("policy line {}: no feature '{}'", number, name));
-        weights[static_cast<std::size_t>(found->second)] = static_cast<float>(weight);
-    }
-    if (!header_seen) return make_error(fmt::format("not a policy file (no '{}' line)", header));
-    return Policy(std::move(weights));
+    auto weights = search::learning::parse_named_weights(text, header, feature_names(), "policy");
+    if (!weights) return make_error(weights.error());
+    return Policy(std::move(*weights));
 }
 
 Expected<Policy> Policy::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return make_error(fmt::format("cannot read the policy file '{}'", path));
-    std::ostringstream text;
-    text << in.rdbuf();
-    auto policy = parse(text.str());
-    if (!policy) return make_error(fmt::format("{}: {}", path, policy.error()));
-    return policy;
+    auto weights = search::learning::load_named_weights(path, header, feature_names(), "policy");
+    if (!weights) return make_error(weights.error());
+    return Policy(std::move(*weights));
 }
 
 std::string Policy::format(std::string_view comment) const {
-    std::string text = fmt::format("{}\n", header);
-    if (!comment.empty()) text += fmt::format("# {}\n", comment);
-    for (int i = 0; i < feature_count(); ++i)
-        text += fmt::format("{} {:.6f}\n", feature_name(i), weights_[static_cast<std::size_t>(i)]);
-    return text;
+    return search::learning::format_named_weights(header, comment, feature_names(), weights_);
 }
 
 std::shared_ptr<const Policy> Policy::builtin() {

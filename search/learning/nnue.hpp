@@ -16,7 +16,9 @@
 // weights scaled by 64, so the first layer's clipped activations are 0..255 and the output is one
 // int32 dot product. The trainer keeps every first-layer weight and bias inside
 // +-first_layer_limit, which keeps every int16 accumulator from overflowing as long as at most
-// max_active inputs are on (checked on load).
+// max_active inputs are on (checked on load). A game whose positions turn on more inputs (an input
+// may count several times, as Gomoku's cell shapes do) trains with the smaller limit
+// first_layer_limit_for(its max_active) and loads with that max_active.
 //
 // The file, written by the trainer and read by the engine, is little-endian:
 //   "BGENNUE1"  8 bytes
@@ -48,6 +50,11 @@ constexpr int output_scale = 64;       // QB: the output weights' unit
 // stays within (max_active + 1) * limit * 255 <= 32767.
 constexpr float first_layer_limit = 1.15f;
 constexpr int max_active = 110;
+// The largest first-layer limit that keeps (active + 1) rows within int16.
+constexpr float first_layer_limit_for(int active) {
+    return 32767.0f / (static_cast<float>(activation_scale) * static_cast<float>(active + 1)) * 0.999f;
+}
+static_assert(first_layer_limit <= first_layer_limit_for(max_active));
 constexpr char magic[8] = {'B', 'G', 'E', 'N', 'N', 'U', 'E', '1'};
 }  // namespace nnue
 
@@ -142,8 +149,10 @@ public:
     void constrain(std::size_t from, std::size_t to) {
         const std::size_t end = std::min(to, wo_offset());
         for (std::size_t i = from; i < end; ++i)
-            parameters_[i] = std::clamp(parameters_[i], -nnue::first_layer_limit, nnue::first_layer_limit);
+            parameters_[i] = std::clamp(parameters_[i], -first_layer_limit_, first_layer_limit_);
     }
+    // For inputs that can be on more than nnue::max_active times at once (first_layer_limit_for).
+    void set_first_layer_limit(float limit) { first_layer_limit_ = limit; }
 
     std::string description;  // how it was made; kept in the file
 
@@ -162,6 +171,7 @@ private:
     int inputs_ = 0;
     int hidden_ = 0;
     std::vector<float> parameters_;
+    float first_layer_limit_ = nnue::first_layer_limit;
 };
 
 // The file format above.
@@ -224,17 +234,20 @@ inline Expected<PerspectiveNetwork> parse_network(std::string_view bytes) {
 class QuantisedNetwork {
 public:
     QuantisedNetwork() = default;
-    // Fails when a first-layer weight lies outside the trainer's limit (overflow would be possible).
-    static Expected<QuantisedNetwork> from(const PerspectiveNetwork& net) {
+    // Fails when a first-layer weight lies outside the limit for `max_active` inputs on at once
+    // (overflow would be possible).
+    static Expected<QuantisedNetwork> from(const PerspectiveNetwork& net, int max_active = nnue::max_active) {
+        const float limit = max_active == nnue::max_active ? nnue::first_layer_limit
+                                                           : nnue::first_layer_limit_for(max_active);
         QuantisedNetwork q;
         q.inputs_ = net.inputs();
         q.hidden_ = net.hidden();
         const float* p = net.parameters().data();
         const std::size_t first = net.wo_offset();
         for (std::size_t i = 0; i < first; ++i)
-            if (std::abs(p[i]) > nnue::first_layer_limit + 1e-6f)
+            if (std::abs(p[i]) > limit + 1e-6f)
                 return make_error("network: first-layer parameter " + std::to_string(i) + " is " + std::to_string(p[i]) +
-                                  ", outside +-" + std::to_string(nnue::first_layer_limit));
+                                  ", outside +-" + std::to_string(limit));
         q.w1_.resize(net.b1_offset());
         for (std::size_t i = 0; i < q.w1_.size(); ++i)
             q.w1_[i] = static_cast<std::int16_t>(std::lround(p[i] * nnue::activation_scale));

@@ -28,7 +28,7 @@ namespace bge::search::learning {
 
 // The non-zero inputs of one position.
 struct FeatureList {
-    static constexpr int capacity = 256;
+    static constexpr int capacity = 512;  // Gomoku: up to 2 x 225 (own, opponent) cell shapes on 15 x 15
     std::array<std::uint16_t, capacity> index;
     std::array<float, capacity> value;
     int size = 0;

@@ -8,9 +8,10 @@
 // may be added again turned by other symmetries of the square (--symmetries), which Tak's rules
 // do not see.
 //
-// The fit is NetworkFit's (Adam over shuffled mini-batches, search/learning/network_fit.hpp); the
-// output is the network file as the engine reads it (search/learning/nnue.hpp) and a learning
-// curve; the file holds the network of the epoch with the lowest validation loss. For comparison the
+// The fit is the shared epoch loop (tools/train/network_training.hpp: NetworkFit's Adam over
+// shuffled mini-batches); the output is the network file as the engine reads it
+// (search/learning/nnue.hpp) and a learning curve; the file holds the network of the epoch with
+// the lowest validation loss. For comparison the
 // linear evaluation's loss on the same validation positions is printed.
 
 #include "tools/train/tak_network_fit.hpp"
@@ -20,23 +21,18 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <numeric>
-#include <thread>
 
 #include "core/random.hpp"
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/network.hpp"
 #include "engines/tak/roads.hpp"
 #include "search/learning/cross_entropy.hpp"
-#include "search/learning/network_fit.hpp"
 #include "search/learning/nnue.hpp"
 #include "search/learning/schedule.hpp"
+#include "tools/train/network_training.hpp"
 #include "tools/train/tak_games.hpp"
 #include "tools/train/subcommand_options.hpp"
-#include "tools/train/text_file.hpp"
 
 namespace bge::train {
 
@@ -50,20 +46,11 @@ namespace {
 
 constexpr std::string_view program = "train_tak_eval network";
 
-struct NetworkOptions {
-    std::vector<std::string> game_files;
-    std::string init, out, curve, description;
+struct NetworkOptions : NetworkCommand {
+    NetworkOptions() { hidden = 128; }
     int size = 6;
-    int hidden = 128;
-    int epochs = 10;
-    std::size_t batch = 1024;
-    std::string learning_rate = "cosine:0.002:0.0001";
-    double score_weight = 0.5;
     double scale = network::centiflats_per_logit;
     int symmetries = 1;
-    int validation_every = 10;
-    int threads = 2;
-    std::uint64_t seed = 1;
 };
 
 struct Samples {
@@ -114,55 +101,19 @@ void add_game(const TakGame& game, const NetworkOptions& options, bool held_out,
     }
 }
 
-double mean_loss(const PerspectiveNetwork& net, const SampleBuffer& samples, int threads) {
-    std::vector<double> parts(static_cast<std::size_t>(threads), 0.0);
-    std::vector<std::thread> workers;
-    auto work = [&](int t) {
-        FeatureList x;
-        for (std::size_t i = static_cast<std::size_t>(t); i < samples.size(); i += static_cast<std::size_t>(threads)) {
-            samples.row(i, x);
-            parts[static_cast<std::size_t>(t)] += search::learning::cross_entropy(net.probability(x), samples.target(i));
-        }
-    };
-    for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
-    work(0);
-    for (auto& worker : workers) worker.join();
-    return samples.size() ? std::accumulate(parts.begin(), parts.end(), 0.0) / static_cast<double>(samples.size()) : 0;
-}
-
 }  // namespace
 
 int run_network_fit(const std::vector<std::string>& arguments) {
     NetworkOptions options;
     po::options_description described("train_tak_eval network: fit a value network to games");
-    described.add_options()("help", "this help")("games", po::value(&options.game_files)->multitoken(),
-                                                 "games files (train_tak_eval selfplay)")(
-        "size", po::value(&options.size)->default_value(6), "the board size whose games are used")(
-        "hidden", po::value(&options.hidden)->default_value(128), "hidden units per perspective (16..1024, steps of 16)")(
-        "init", po::value(&options.init), "start from this network file instead of random weights")(
-        "epochs", po::value(&options.epochs)->default_value(10), "passes over the data")(
-        "batch", po::value(&options.batch)->default_value(1024), "positions per step")(
-        "learning-rate", po::value(&options.learning_rate)->default_value("cosine:0.002:0.0001"),
-        "Adam step size over epochs: a number, linear:A:B, cosine:A:B, step:A:F:N, inverse:A:N")(
-        "score-weight", po::value(&options.score_weight)->default_value(0.5),
-        "blend of the search score into the target, 0 (result only) to 1")(
+    options.add_options(described, "games files (train_tak_eval selfplay)");
+    described.add_options()("size", po::value(&options.size)->default_value(6), "the board size whose games are used")(
         "symmetries", po::value(&options.symmetries)->default_value(1),
-        "training copies of each position, turned by distinct symmetries of the square (1..8)")(
-        "validation-every", po::value(&options.validation_every)->default_value(10), "hold out every n-th game")(
-        "threads", po::value(&options.threads)->default_value(2), "threads")(
-        "seed", po::value(&options.seed)->default_value(1), "seed of the initial weights, symmetries and batch order")(
-        "description", po::value(&options.description), "how the network was made, kept in its file")(
-        "out", po::value(&options.out), "network file to write")(
-        "curve", po::value(&options.curve), "write the learning curve here (CSV)");
+        "training copies of each position, turned by distinct symmetries of the square (1..8)");
     if (const auto status = parse_subcommand(program, described, arguments)) return *status;
-    const auto schedule = search::learning::Schedule::parse(options.learning_rate);
-    if (!schedule || options.game_files.empty() || options.out.empty() || options.size < min_size ||
-        options.size > max_size || options.hidden < 16 || options.hidden > search::learning::nnue::max_hidden ||
-        options.hidden % 16 != 0 || options.epochs < 1 || options.batch < 1 || options.score_weight < 0 ||
-        options.score_weight > 1 || options.symmetries < 1 || options.symmetries > 8 || options.threads < 1) {
-        std::cerr << program
-                  << ": needs --games, --out, a size 3-8, --hidden 16..1024 in steps of 16, a valid --learning-rate, "
-                     "--epochs and --batch >= 1, --score-weight 0..1, --symmetries 1..8\n";
+    if (!options.valid() || options.size < min_size || options.size > max_size || options.symmetries < 1 ||
+        options.symmetries > 8) {
+        std::cerr << program << ": needs " << NetworkCommand::requirements << ", a --size 3-8, --symmetries 1..8\n";
         return 2;
     }
     const auto start = std::chrono::steady_clock::now();
@@ -190,22 +141,12 @@ int run_network_fit(const std::vector<std::string>& arguments) {
         return 1;
     }
     const int inputs = network::input_count(options.size);
-    PerspectiveNetwork net(inputs, options.hidden);
-    if (!options.init.empty()) {
-        std::ifstream in(options.init, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        auto loaded = search::learning::parse_network(bytes);
-        if (!in.good() && bytes.empty()) loaded = make_error("cannot read " + options.init);
-        if (!loaded || loaded->inputs() != inputs || loaded->hidden() != options.hidden) {
-            std::cerr << program << ": --init " << options.init << ": "
-                      << (loaded ? "its shape differs from --size and --hidden" : loaded.error()) << "\n";
-            return 1;
-        }
-        net = std::move(*loaded);
-    } else {
-        net.randomize(options.seed, 40);
+    auto started = options.start_network(inputs, 40, search::learning::nnue::first_layer_limit);
+    if (!started) {
+        std::cerr << program << ": " << started.error() << "\n";
+        return 1;
     }
-    net.description = options.description;
+    PerspectiveNetwork net = std::move(*started);
 
     double linear_loss = 0;
     for (std::size_t i = 0; i < samples.validation.size(); ++i)
@@ -217,39 +158,10 @@ int run_network_fit(const std::vector<std::string>& arguments) {
         "read in {:.1f} s\nvalidation loss: linear evaluation {:.5f}, network at the start {:.5f}\n",
         options.size, options.size, games_used, samples.train.size(), options.symmetries, samples.validation.size(),
         inputs, options.hidden, seconds(), linear_loss, before);
-    std::string curve = "epoch,learning_rate,train_loss,validation_loss,linear_validation_loss\n";
-    curve += fmt::format("0,0,,{:.6f},{:.6f}\n", before, linear_loss);
-
-    search::learning::NetworkFit fit(net, options.threads, 2 * options.threads);
-    std::vector<std::uint32_t> order(samples.train.size());
-    std::iota(order.begin(), order.end(), 0u);
-    Random shuffle(options.seed ^ 0x5DEECE66DULL);
-    double best_validation = before;
-    int best_epoch = 0;
-    if (!write_text_file(program, options.out + ".part", search::learning::format_network(net))) return 1;
-    std::filesystem::rename(options.out + ".part", options.out);
-    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
-        for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[shuffle.below(static_cast<std::uint32_t>(i))]);
-        const double rate = schedule->at(epoch - 1, options.epochs);
-        const auto train = fit.train(samples.train, order, options.batch, rate);
-        const double validation = mean_loss(net, samples.validation, options.threads);
-        std::cout << fmt::format("epoch {:3d}  rate {:.6f}  train {:.5f}  validation {:.5f}  ({:.0f} s)\n", epoch,
-                                 rate, train.cross_entropy, validation, seconds());
-        std::cout.flush();
-        curve += fmt::format("{},{:.7f},{:.6f},{:.6f},{:.6f}\n", epoch, rate, train.cross_entropy, validation,
-                             linear_loss);
-        // The network of the best validation loss so far is kept (self-play positions of one game
-        // share its result, so a network can learn games by heart); written at once, a stopped run
-        // loses nothing, and a rename replaces the file whole.
-        if (validation < best_validation) {
-            best_validation = validation;
-            best_epoch = epoch;
-            if (!write_text_file(program, options.out + ".part", search::learning::format_network(net))) return 1;
-            std::filesystem::rename(options.out + ".part", options.out);
-        }
-    }
-    if (!options.curve.empty() && !write_text_file(program, options.curve, curve)) return 1;
-    std::cout << fmt::format("kept the network of epoch {} (validation {:.5f})\n", best_epoch, best_validation);
+    NetworkTraining training = options.training(program);
+    training.reference_column = "linear_validation_loss";
+    training.reference_loss = linear_loss;
+    if (const int status = train_network(net, samples.train, samples.validation, training)) return status;
     std::cerr << fmt::format("{}: done in {:.1f} s\n", program, seconds());
     return 0;
 }

@@ -4,7 +4,8 @@
 // Every searched position of the games (not book or random plies, not one where the side to move
 // has a road in one: the search plays that without asking the policy) is a sample: its legal moves
 // are the candidates, the move played is the target. Every tenth game is held out. The fit is
-// SoftmaxFit's (search/learning/softmax_fit.hpp); the output is the policy file the engine reads.
+// SoftmaxFit's (search/learning/softmax_fit.hpp) through the shared epoch loop
+// (tools/train/policy_training.hpp); the output is the policy file the engine reads.
 // For comparison the hand-written ordering (static_hint, as a softmax of hint / 25) is scored on
 // the same validation positions.
 
@@ -15,7 +16,6 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <iostream>
 
 #include "core/random.hpp"
@@ -24,16 +24,15 @@
 #include "engines/tak/roads.hpp"
 #include "search/learning/schedule.hpp"
 #include "search/learning/softmax_fit.hpp"
+#include "tools/train/policy_training.hpp"
 #include "tools/train/tak_games.hpp"
 #include "tools/train/subcommand_options.hpp"
-#include "tools/train/text_file.hpp"
 
 namespace bge::train {
 
 namespace po = boost::program_options;
 using namespace bge::tak;
 using search::learning::ChoiceDataset;
-using search::learning::SoftmaxFit;
 
 namespace {
 
@@ -149,33 +148,24 @@ int run_policy_fit(const std::vector<std::string>& arguments) {
         std::cerr << program << ": no training or validation positions in the games\n";
         return 1;
     }
-    SoftmaxFit fit(static_cast<std::size_t>(policy::feature_count()));
-    const auto before = fit.evaluate(validation, options.threads);
-    const double hand_loss = reference.cross_entropy / static_cast<double>(reference.positions);
-    const double hand_top1 = reference.top1 / static_cast<double>(reference.positions);
-    std::cout << fmt::format(
-        "{} games, {} training and {} validation positions, {} features; read in {:.1f} s\n"
-        "validation: hand-written ordering loss {:.4f} top-1 {:.3f}; uniform policy loss {:.4f}\n",
-        game_index, train.size(), validation.size(), policy::feature_count(), seconds(), hand_loss, hand_top1,
-        before.cross_entropy);
-    std::string curve = "epoch,learning_rate,train_loss,validation_loss,validation_top1,hand_written_loss\n";
-    curve += fmt::format("0,0,,{:.5f},{:.4f},{:.5f}\n", before.cross_entropy, before.top1, hand_loss);
-    for (int epoch = 1; epoch <= options.epochs; ++epoch) {
-        const double rate = schedule->at(epoch - 1, options.epochs);
-        const double train_loss = fit.train_epoch(train, options.batch, rate, options.l2, random, options.threads);
-        const auto held = fit.evaluate(validation, options.threads);
-        std::cout << fmt::format("epoch {:3d}  rate {:.5f}  train {:.4f}  validation {:.4f}  top-1 {:.3f}  ({:.0f} s)\n",
-                                 epoch, rate, train_loss, held.cross_entropy, held.top1, seconds());
-        std::cout.flush();
-        curve += fmt::format("{},{:.6f},{:.5f},{:.5f},{:.4f},{:.5f}\n", epoch, rate, train_loss, held.cross_entropy,
-                             held.top1, hand_loss);
-    }
-    std::vector<float> weights(fit.weights().begin(), fit.weights().end());
-    const policy::Policy result(std::move(weights));
+    std::cout << fmt::format("{} games, {} training and {} validation positions, {} features; read in {:.1f} s\n",
+                             game_index, train.size(), validation.size(), policy::feature_count(), seconds());
+    PolicyTraining training;
+    training.program = program;
+    training.epochs = options.epochs;
+    training.batch = options.batch;
+    training.schedule = *schedule;
+    training.l2 = options.l2;
+    training.threads = options.threads;
+    training.out = options.out;
+    training.curve = options.curve;
+    training.hand_written_loss = reference.cross_entropy / static_cast<double>(reference.positions);
+    training.hand_written_top1 = reference.top1 / static_cast<double>(reference.positions);
     const std::string origin = options.origin.empty() ? "fitted by train_tak_eval policy" : options.origin;
-    if (!write_text_file(program, options.out + ".part", result.format(origin))) return 1;
-    std::filesystem::rename(options.out + ".part", options.out);
-    if (!options.curve.empty() && !write_text_file(program, options.curve, curve)) return 1;
+    training.format = [&](std::vector<float> weights) { return policy::Policy(std::move(weights)).format(origin); };
+    if (const int status =
+            train_policy(static_cast<std::size_t>(policy::feature_count()), train, validation, training, random))
+        return status;
     std::cerr << fmt::format("{}: done in {:.1f} s\n", program, seconds());
     return 0;
 }

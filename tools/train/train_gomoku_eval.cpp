@@ -8,6 +8,13 @@
 //       centre (3 stones within 3 cells, as `arbiter book -radius 3`), and writes every position
 //       after the opening: its features from the side to move's view, and the game's result for
 //       that side (1 win, 0.5 draw, 0 loss)
+//       with --games-out, also the games (moves and search scores) for the network's fit; with
+//       --network FILE, the players evaluate with that pattern network
+//   train_gomoku_eval network --games g.txt [...] --rule R --out RULE.nnue [--hidden H] ...
+//       fits the pattern network (engines/gomoku/network.hpp) to those games
+//       (gomoku_network_fit.cpp)
+//   train_gomoku_eval policy --games g.txt [...] --rule R --out RULE.policy [--epochs E] ...
+//       fits the move policy (engines/gomoku/policy.hpp) to the moves played (gomoku_policy_fit.cpp)
 //   train_gomoku_eval fit --data a.bin [b.bin ...] --out weights.txt [--epochs E] ...
 //       logistic regression of the results on the features; writes the weights file (centi-units
 //       per count, what the engine's EvalFile reads) and prints the learning curve as CSV
@@ -33,9 +40,13 @@
 #include "core/random.hpp"
 #include "engines/gomoku/board.hpp"
 #include "engines/gomoku/evaluation.hpp"
+#include "engines/gomoku/network.hpp"
 #include "search/alphabeta.hpp"
 #include "search/learning/logistic.hpp"
 #include "search/learning/sparse_dataset.hpp"
+#include "tools/train/gomoku_games.hpp"
+#include "tools/train/gomoku_network_fit.hpp"
+#include "tools/train/gomoku_policy_fit.hpp"
 
 namespace po = boost::program_options;
 using namespace bge;
@@ -62,14 +73,18 @@ struct SelfplayOptions {
     int opening_plies = 3;
     int radius = 3;
     std::string weights;  // start from these fitted weights ("" : the hand-made evaluation)
+    std::string network;  // evaluate with this pattern network ("": the weights above)
     std::string out;
+    std::string games_out;
 };
 
 // One game: random opening near the centre, then alpha-beta at fixed nodes; every position after
 // the opening goes into `data` with the result for its side to move.
 void play_game(const Variant& variant, const SelfplayOptions& options, Random& random,
-               search::AlphaBeta<GomokuSearch, GomokuEvaluator>& engine, SparseDataset& data) {
+               search::AlphaBeta<GomokuSearch, GomokuEvaluator>& engine,
+               const search::learning::QuantisedNetwork* network, SparseDataset& data, train::GomokuGame& game) {
     SearchBoard board(start_state(variant));
+    game.variant = variant;
     const int centre_x = variant.width / 2, centre_y = variant.height / 2;
     for (int ply = 0; ply < options.opening_plies; ++ply) {
         std::vector<Move> near;
@@ -77,9 +92,14 @@ void play_game(const Variant& variant, const SelfplayOptions& options, Random& r
             for (int x = centre_x - options.radius; x <= centre_x + options.radius; ++x)
                 if (board.rules.on_board(x, y) && board.rules.cells[static_cast<std::size_t>(square_at(x, y))] == empty)
                     near.push_back(Move::at(x, y));
-        GomokuSearch::play(board, near[random.below(static_cast<std::uint32_t>(near.size()))]);
+        const Move move = near[random.below(static_cast<std::uint32_t>(near.size()))];
+        GomokuSearch::play(board, move);
+        game.moves.push_back(move);
+        game.scores.push_back(train::GomokuGame::no_score);
+        ++game.opening_plies;
         if (GomokuSearch::outcome(board).is_over()) return;
     }
+    board.use_network(network);
     engine.clear();
     std::vector<std::pair<EvalFeatures, Side>> positions;
     while (!GomokuSearch::outcome(board).is_over()) {
@@ -93,8 +113,11 @@ void play_game(const Variant& variant, const SelfplayOptions& options, Random& r
         const auto result = engine.search(request, {});
         if (!result.has_move) break;
         GomokuSearch::play(board, result.best);
+        game.moves.push_back(result.best);
+        game.scores.push_back(static_cast<std::int16_t>(std::clamp(result.score, -32000, 32000)));
     }
     const Outcome outcome = GomokuSearch::outcome(board);
+    game.result = outcome.kind != OutcomeKind::win ? 0 : outcome.winner == Side::first ? 1 : -1;
     const float phase = 1.0f;
     for (const auto& [features, side] : positions) {
         std::vector<SparseEntry> row;
@@ -119,7 +142,9 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         "radius", po::value(&options.radius), "random stones within this many cells of the centre")(
         "weights", po::value(&options.weights),
         "play with these fitted weights, or 'builtin' for the engine's own for the rule (default: hand-made values)")(
-        "out", po::value(&options.out), "the dataset file to write");
+        "network", po::value(&options.network), "play with this pattern network (train_gomoku_eval network)")(
+        "out", po::value(&options.out), "the dataset file to write")(
+        "games-out", po::value(&options.games_out), "also write the games here (for train_gomoku_eval network)");
     po::variables_map values;
     try {
         po::store(po::command_line_parser(arguments).options(described).run(), values);
@@ -148,8 +173,18 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         }
         fitted = *loaded;
     }
+    std::optional<search::learning::QuantisedNetwork> pattern_network;
+    if (!options.network.empty()) {
+        network::NetworkSet nets;
+        if (auto added = nets.add_file(options.network, *rule); !added) {
+            std::cerr << program << " selfplay: " << added.error() << "\n";
+            return 1;
+        }
+        pattern_network = *nets.for_rule(*rule);
+    }
     // One dataset per game, joined in game order: the file is the same for any thread count.
     std::vector<SparseDataset> parts(static_cast<std::size_t>(options.games), SparseDataset(1));
+    std::vector<train::GomokuGame> games(static_cast<std::size_t>(options.games));
     const auto started = std::chrono::steady_clock::now();
     std::vector<std::thread> workers;
     for (int t = 0; t < options.threads; ++t)
@@ -159,7 +194,8 @@ int run_selfplay(const std::vector<std::string>& arguments) {
             search::AlphaBeta<GomokuSearch, GomokuEvaluator> engine(evaluator, 4);
             for (int game = t; game < options.games; game += options.threads) {
                 Random random(options.seed * 1'000'003ULL + static_cast<std::uint64_t>(game));
-                play_game(variant, options, random, engine, parts[static_cast<std::size_t>(game)]);
+                play_game(variant, options, random, engine, pattern_network ? &*pattern_network : nullptr,
+                          parts[static_cast<std::size_t>(game)], games[static_cast<std::size_t>(game)]);
             }
         });
     for (auto& worker : workers) worker.join();
@@ -169,6 +205,11 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         std::cerr << program << " selfplay: " << saved.error() << "\n";
         return 1;
     }
+    if (!options.games_out.empty())
+        if (auto written = train::write_games(options.games_out, games); !written) {
+            std::cerr << program << " selfplay: " << written.error() << "\n";
+            return 1;
+        }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::cerr << fmt::format("{} games, {} positions in {:.1f} s -> {}\n", options.games, data.size(), seconds,
                              options.out);
@@ -400,6 +441,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string usage = fmt::format(
         "usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
+        "       {0} network --games g.txt [...] --rule R --out RULE.nnue\n"
+        "       {0} policy --games g.txt [...] --rule R --out RULE.policy\n"
         "       {0} fit --data a.bin [b.bin ...] --out weights.txt\n"
         "       {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n"
         "       {0} builtin RULE > weights.txt\n",
@@ -412,6 +455,8 @@ int main(int argc, char** argv) {
     arguments.erase(arguments.begin());
     if (command == "selfplay") return run_selfplay(arguments);
     if (command == "fit") return run_fit(arguments);
+    if (command == "network") return train::run_gomoku_network_fit(arguments);
+    if (command == "policy") return train::run_gomoku_policy_fit(arguments);
     if (command == "cpp") return run_cpp(arguments);
     if (command == "builtin") return run_builtin(arguments);
     std::cerr << program << ": unknown command '" << command << "'\n" << usage;

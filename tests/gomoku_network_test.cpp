@@ -1,0 +1,307 @@
+// The Gomoku pattern network (engines/gomoku/network.hpp on search/learning/nnue.hpp):
+// - the accumulators SearchBoard keeps through plays and undos equal a full recomputation,
+//   exactly, over random games of every rule;
+// - the quantised logit stays close to the float network's over the training inputs;
+// - games files round-trip and a broken line is refused with its reason; every shipped network
+//   loads;
+// - `train_gomoku_eval selfplay --games-out` and `network` write a file the engine plays with,
+//   and a bad file is reported while the engine keeps playing;
+// - the move policy: feature names are unique, files round-trip and bad ones are refused,
+//   `train_gomoku_eval policy` beats the uniform policy on held-out games and the engine orders
+//   by its file.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include "arbiter_run.hpp"
+#include "core/random.hpp"
+#include "engines/gomoku/board.hpp"
+#include "engines/gomoku/nets/embedded.hpp"
+#include "engines/gomoku/network.hpp"
+#include "engines/gomoku/policy.hpp"
+#include "search/learning/nnue.hpp"
+#include "tools/train/gomoku_games.hpp"
+
+using namespace bge;
+using namespace bge::gomoku;
+using bge::search::learning::FeatureList;
+using bge::search::learning::PerspectiveNetwork;
+using bge::search::learning::QuantisedNetwork;
+using bge::testing::run_program;
+using bge::testing::scratch;
+using bge::testing::transcript;
+
+namespace {
+
+PerspectiveNetwork random_network(int hidden, std::uint64_t seed) {
+    PerspectiveNetwork net(network::input_count, hidden);
+    net.set_first_layer_limit(network::first_layer_limit);
+    net.randomize(seed, 30);
+    Random random(seed + 1);
+    for (std::size_t i = net.b1_offset(); i < net.wo_offset(); ++i)
+        net.parameters()[i] = static_cast<float>(random.unit() * 0.6 - 0.3);
+    net.constrain(0, net.parameters().size());
+    return net;
+}
+
+// The first `hidden` sums of both accumulators.
+std::vector<std::int16_t> sums(const SearchBoard& board, int hidden) {
+    std::vector<std::int16_t> out;
+    for (const auto& accumulator : board.accumulators)
+        out.insert(out.end(), accumulator.sums.begin(), accumulator.sums.begin() + hidden);
+    return out;
+}
+
+// Black e8 f8 g8 (an open three), White h9 i9 j10, Black to move.
+State testing_board() {
+    Variant variant;
+    State state = start_state(variant);
+    for (const char* name : {"e8", "h9", "f8", "i9", "g8", "j10"}) {
+        const auto move = parse_move(state, name);
+        REQUIRE(move.ok());
+        play(state, *move);
+    }
+    return state;
+}
+
+}  // namespace
+
+TEST_CASE("gomoku network: incremental accumulators equal a recomputation through play and undo",
+          "[gomoku][network]") {
+    const PerspectiveNetwork net = random_network(32, 7);
+    const auto quantised = QuantisedNetwork::from(net, network::max_cells);
+    REQUIRE(quantised.ok());
+    for (Rule rule : {Rule::freestyle, Rule::standard, Rule::renju}) {
+        Variant variant;
+        variant.rule = rule;
+        Random random(static_cast<std::uint64_t>(rule) + 11);
+        for (int game = 0; game < 6; ++game) {
+            SearchBoard board(start_state(variant));
+            board.use_network(&*quantised);
+            std::vector<std::pair<Move, Undo>> played;
+            std::vector<std::vector<std::int16_t>> before;
+            while (board.rules.result == Result::ongoing && played.size() < 120) {
+                MoveList<GomokuSearch> moves;
+                generate_moves(board.rules, moves);  // every legal cell, not only the near ones
+                const Move move = moves[random.below(static_cast<std::uint32_t>(moves.size()))];
+                before.push_back(sums(board, 32));
+                played.emplace_back(move, GomokuSearch::play(board, move));
+                SearchBoard fresh(board.rules);
+                fresh.use_network(&*quantised);
+                INFO(rule_name(rule) << " game " << game << " ply " << played.size());
+                REQUIRE(sums(board, 32) == sums(fresh, 32));
+                // The quantised logit is near the float network's over the same inputs: each
+                // first-layer sum is off by at most half a unit (1/255) per row in it, each
+                // output weight by half of 1/64.
+                FeatureList x;
+                REQUIRE(network::sample_inputs(fresh, x));
+                double rows = 1;
+                for (int i = 0; i < x.size; ++i) rows += x.value[static_cast<std::size_t>(i)] / 2;
+                double bound = 0;
+                for (int h = 0; h < 64; ++h)
+                    bound += std::abs(net.parameters()[net.wo_offset() + static_cast<std::size_t>(h)]) * rows * 0.5 / 255 +
+                             0.5 / 64;
+                CHECK(std::abs(fresh.network_logit() - net.logit(x)) <= bound);
+                CHECK(std::abs(fresh.network_logit() - net.logit(x)) < 0.2);
+            }
+            // Taking every stone back restores every earlier accumulator exactly.
+            while (!played.empty()) {
+                GomokuSearch::undo(board, played.back().first, played.back().second);
+                played.pop_back();
+                REQUIRE(sums(board, 32) == before.back());
+                before.pop_back();
+            }
+        }
+    }
+}
+
+TEST_CASE("gomoku network: files are checked and every shipped network loads", "[gomoku][network]") {
+    network::NetworkSet set;
+    const auto bytes = search::learning::format_network(random_network(16, 3));
+    REQUIRE(set.add_bytes(bytes, "random", Rule::renju).ok());
+    CHECK(set.for_rule(Rule::renju) != nullptr);
+    CHECK(set.for_rule(Rule::freestyle) == nullptr);
+    // A Tak-sized network, and weights beyond what 400 cells can sum in 16 bits, are refused.
+    PerspectiveNetwork other(100, 16);
+    const auto wrong = set.add_bytes(search::learning::format_network(other), "tak.nnue", std::nullopt);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().find("100 inputs") != std::string::npos);
+    PerspectiveNetwork large = random_network(16, 4);
+    large.parameters()[5] = 1.0f;
+    const auto overflow = set.add_bytes(search::learning::format_network(large), "large.nnue", std::nullopt);
+    REQUIRE_FALSE(overflow.ok());
+    CHECK(overflow.error().find("outside") != std::string::npos);
+    const auto builtin = network::NetworkSet::builtin();
+    for (const auto& file : network::embedded_networks()) {
+        INFO(file.name);
+        const auto rule = parse_rule(file.name.substr(0, file.name.find('.')));
+        REQUIRE(rule.ok());
+        network::NetworkSet one;
+        REQUIRE(one.add_bytes(file.bytes, file.name, *rule).ok());
+        CHECK(builtin->for_rule(*rule) != nullptr);
+    }
+}
+
+TEST_CASE("gomoku games files round-trip and broken lines are named", "[gomoku][network][learning]") {
+    train::GomokuGame game;
+    game.variant.rule = Rule::renju;
+    State state = start_state(game.variant);
+    for (const char* name : {"h8", "h9", "i8"}) {
+        const auto move = parse_move(state, name);
+        REQUIRE(move.ok());
+        game.moves.push_back(*move);
+        play(state, *move);
+    }
+    game.scores = {train::GomokuGame::no_score, -35, 120};
+    game.opening_plies = 1;
+    game.result = -1;
+    CHECK(train::format_game(game) == "renju 15 15 5 -1 1 h8 h9/-35 i8/120");
+    const std::string path = scratch().file("gomoku_games.txt");
+    REQUIRE(train::write_games(path, {game, game}).ok());
+    const auto read = train::read_games(path);
+    REQUIRE(read.ok());
+    REQUIRE(read->size() == 2);
+    CHECK(train::format_game((*read)[1]) == train::format_game(game));
+    for (const auto& [line, reason] :
+         std::vector<std::pair<std::string, std::string>>{{"renju 15 15 5 -1 1 h8 h8", "move 2"},
+                                                          {"renju 15 15 5 2 0 h8", "result"},
+                                                          {"caro 15 15 5 0 0 h8", "rule"},
+                                                          {"renju 15 15 5 0 0 h8/x", "score"},
+                                                          {"renju 15 15 5 0 4 h8", "opening plies"},
+                                                          {"renju 15", "expected"}}) {
+        std::ofstream(path) << "bge-gomoku-games-1\n" << line << "\n";
+        const auto broken = train::read_games(path);
+        INFO(line);
+        REQUIRE_FALSE(broken.ok());
+        CHECK(broken.error().find("line 2") != std::string::npos);
+        CHECK(broken.error().find(reason) != std::string::npos);
+    }
+    std::ofstream(path) << "not games\n";
+    CHECK_FALSE(train::read_games(path).ok());
+}
+
+TEST_CASE("train_gomoku_eval network: a tiny fit lowers the loss and the engine plays with its file",
+          "[gomoku][network][learning]") {
+    const std::string trainer = BGE_TRAIN_GOMOKU_EVAL_BINARY;
+    const std::string games = scratch().file("gomoku_network_games.txt");
+    const auto played =
+        run_program(trainer, {"selfplay", "--rule", "standard", "--games", "30", "--nodes", "300", "--threads", "2",
+                              "--seed", "4", "--out", scratch().file("gomoku_network_games.bin"), "--games-out", games});
+    INFO(transcript(played));
+    REQUIRE(played.status == 0);
+    const auto read = train::read_games(games);
+    REQUIRE(read.ok());
+    CHECK(read->size() == 30);
+    const std::string file = scratch().file("gomoku_tiny.nnue");
+    const auto fitted = run_program(trainer, {"network", "--games", games, "--rule", "standard", "--hidden", "16",
+                                              "--epochs", "8", "--batch", "32", "--learning-rate", "0.003",
+                                              "--validation-every", "5", "--out", file});
+    INFO(transcript(fitted));
+    REQUIRE(fitted.status == 0);
+    REQUIRE(fitted.lines.size() == 11);  // the counts, the losses at the start, 8 epochs, the one kept
+    const auto number_after = [](const std::string& line, const std::string& word) {
+        const auto at = line.find(word);
+        REQUIRE(at != std::string::npos);
+        return std::stod(line.substr(at + word.size()));
+    };
+    const double start = number_after(fitted.lines[1], "network at the start ");
+    const double end = number_after(fitted.lines.back(), "validation ");
+    CHECK(end < start - 0.01);
+    network::NetworkSet set;
+    REQUIRE(set.add_file(file, Rule::standard).ok());
+
+    // The engine plays with it (and the trainer's self-play too); a bad file is reported and the
+    // built-in networks (or the fitted evaluation) play on.
+    const auto engine = run_program(BGE_GOMOKU_BINARY,
+                                    {"setoption name Rule value standard", "setoption name Eval value network",
+                                     "setoption name NnueFile value " + file, "position startpos moves h8 h9 i8",
+                                     "go depth 3"});
+    INFO(transcript(engine));
+    CHECK(engine.status == 0);
+    CHECK(engine.lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(engine.errors.empty());
+    const auto broken = run_program(BGE_GOMOKU_BINARY,
+                                    {"setoption name Eval value network", "setoption name NnueFile value " + games,
+                                     "position startpos moves h8", "go depth 2"});
+    CHECK(broken.status == 0);
+    CHECK(broken.lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(broken.errors.find("NnueFile: ") != std::string::npos);
+    CHECK(broken.errors.find("not a network file") != std::string::npos);
+    const auto selfplay = run_program(trainer, {"selfplay", "--rule", "standard", "--games", "2", "--nodes", "200",
+                                                "--network", file, "--out", scratch().file("gomoku_net_play.bin")});
+    CHECK(selfplay.status == 0);
+    CHECK(selfplay.errors.find("2 games") != std::string::npos);
+}
+
+TEST_CASE("gomoku policy: names, files and the features of a move", "[gomoku][policy]") {
+    std::set<std::string> names;
+    for (int i = 0; i < policy::feature_count(); ++i) names.insert(policy::feature_name(i));
+    CHECK(static_cast<int>(names.size()) == policy::feature_count());
+    CHECK(names.count("cell:flex3+two:none") == 1);
+    CHECK(names.count("threats:four:flex3") == 1);
+    // Black to move with an open three e8-g8 on row 8 and White's stone on h9: d8 and h8 make an
+    // open four for Black; one feature in each group.
+    SearchBoard board(testing_board());
+    std::vector<std::uint16_t> features;
+    policy::move_features(board, Move::at(3, 7).square, features);
+    REQUIRE(features.size() == 3);
+    CHECK(policy::feature_name(features[1]) == "threats:flex4:none");
+    CHECK(policy::feature_name(features[2]) == "last:5");  // j10 is six columns away
+    // A file round-trips; a bad one names its line.
+    std::vector<float> weights(static_cast<std::size_t>(policy::feature_count()), 0.0f);
+    weights[features[1]] = 2.5f;
+    const policy::Policy made(weights);
+    const auto again = policy::Policy::parse(made.format("test"));
+    REQUIRE(again.ok());
+    CHECK(again->logit(board, Move::at(3, 7).square) == Approx(2.5));
+    const auto bad = policy::Policy::parse("bge-gomoku-policy 1\ncell:none:none 1\nbogus 2\n");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error() == "policy line 3: no feature 'bogus'");
+    CHECK_FALSE(policy::Policy::parse("bge-tak-policy 1\n").ok());
+    for (const auto& file : network::embedded_networks()) {
+        if (!file.name.ends_with(".policy")) continue;
+        INFO(file.name);
+        CHECK(policy::Policy::parse(file.bytes).ok());
+        const auto rule = parse_rule(file.name.substr(0, file.name.find('.')));
+        REQUIRE(rule.ok());
+        CHECK(policy::builtin_policy(*rule) != nullptr);
+    }
+}
+
+TEST_CASE("train_gomoku_eval policy beats the uniform policy on held-out games, and the engine orders by it",
+          "[gomoku][policy][learning]") {
+    const std::string trainer = BGE_TRAIN_GOMOKU_EVAL_BINARY;
+    const std::string games = scratch().file("gomoku_policy_games.txt");
+    REQUIRE(run_program(trainer, {"selfplay", "--rule", "freestyle", "--games", "30", "--nodes", "300", "--threads",
+                                  "2", "--seed", "6", "--out", scratch().file("gomoku_policy_games.bin"),
+                                  "--games-out", games})
+                .status == 0);
+    const std::string file = scratch().file("gomoku_tiny.policy");
+    const auto fitted = run_program(trainer, {"policy", "--games", games, "--epochs", "4", "--batch", "32",
+                                              "--validation-every", "5", "--out", file});
+    INFO(transcript(fitted));
+    REQUIRE(fitted.status == 0);
+    REQUIRE(fitted.lines.size() == 6);
+    const auto number_after = [](const std::string& line, const std::string& word) {
+        const auto at = line.find(word);
+        REQUIRE(at != std::string::npos);
+        return std::stod(line.substr(at + word.size()));
+    };
+    const double uniform = number_after(fitted.lines[1], "uniform policy loss ");
+    CHECK(number_after(fitted.lines.back(), "validation ") < uniform - 0.1);
+    REQUIRE(policy::Policy::load(file).ok());
+    const auto engine = run_program(BGE_GOMOKU_BINARY, {"setoption name MovePolicy value true",
+                                                        "setoption name PolicyFile value " + file,
+                                                        "position startpos moves h8 h9 i8", "go depth 4"});
+    INFO(transcript(engine));
+    CHECK(engine.lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(engine.errors.empty());
+    const auto broken = run_program(BGE_GOMOKU_BINARY, {"setoption name MovePolicy value true",
+                                                        "setoption name PolicyFile value " + games,
+                                                        "position startpos moves h8", "go depth 2"});
+    CHECK(broken.lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(broken.errors.find("PolicyFile: ") != std::string::npos);
+}

@@ -1,0 +1,150 @@
+// train_gomoku_eval policy: fits the Gomoku move policy (engines/gomoku/policy.hpp) to the moves
+// the search chose in self-play games (train_gomoku_eval selfplay --games-out).
+//
+// Every searched position of the games with a choice to make is a sample: the search's candidate
+// moves (candidate_moves, board.hpp) are the candidates, the move played is the target; a
+// position whose move is not among them, or with one candidate only, is left out. Every tenth
+// game is held out. The fit is SoftmaxFit's through the shared epoch loop
+// (tools/train/policy_training.hpp). For comparison the hand-written ordering (the cells' pattern
+// values, order_hint, as a softmax of hint / 100) is scored on the same validation positions.
+
+#include "tools/train/gomoku_policy_fit.hpp"
+
+#include <fmt/format.h>
+
+#include <boost/program_options.hpp>
+#include <cmath>
+#include <iostream>
+
+#include "core/random.hpp"
+#include "engines/gomoku/board.hpp"
+#include "engines/gomoku/evaluation.hpp"
+#include "engines/gomoku/policy.hpp"
+#include "search/learning/softmax_fit.hpp"
+#include "tools/train/gomoku_games.hpp"
+#include "tools/train/policy_training.hpp"
+#include "tools/train/subcommand_options.hpp"
+
+namespace bge::train {
+
+namespace po = boost::program_options;
+using namespace bge::gomoku;
+using search::learning::ChoiceDataset;
+
+namespace {
+
+constexpr std::string_view program = "train_gomoku_eval policy";
+
+struct HandWritten {
+    double cross_entropy = 0, top1 = 0;
+    long positions = 0;
+};
+
+void add_game(const GomokuGame& game, ChoiceDataset& out, HandWritten* reference) {
+    SearchBoard board(start_state(game.variant));
+    const GomokuEvaluator hints;
+    MoveList<GomokuSearch> moves;
+    std::vector<std::uint16_t> features;
+    for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+        const Move played = game.moves[ply];
+        if (static_cast<int>(ply) >= game.opening_plies && board.rules.result == Result::ongoing) {
+            candidate_moves(board, moves);
+            int chosen = -1;
+            for (std::size_t i = 0; i < moves.size(); ++i)
+                if (moves[i] == played) chosen = static_cast<int>(i);
+            if (chosen >= 0 && moves.size() > 1) {
+                out.begin_position(static_cast<std::uint32_t>(chosen));
+                for (const Move move : moves) {
+                    policy::move_features(board, move.square, features);
+                    out.add_candidate(features);
+                }
+                if (reference) {
+                    std::vector<double> logits;
+                    double top = -1e300, sum = 0;
+                    for (const Move move : moves) {
+                        logits.push_back(hints.order_hint(board, move) / 100.0);
+                        top = std::max(top, logits.back());
+                    }
+                    for (const double l : logits) sum += std::exp(l - top);
+                    const double mine = logits[static_cast<std::size_t>(chosen)];
+                    reference->cross_entropy -= (mine - top) - std::log(sum);
+                    int ahead = 0, level = 0;  // ties at the top share the credit, as in SoftmaxFit
+                    for (const double l : logits) {
+                        ahead += l > mine ? 1 : 0;
+                        level += l == mine ? 1 : 0;
+                    }
+                    reference->top1 += ahead == 0 ? 1.0 / level : 0.0;
+                    ++reference->positions;
+                }
+            }
+        }
+        GomokuSearch::play(board, played);
+    }
+}
+
+}  // namespace
+
+int run_gomoku_policy_fit(const std::vector<std::string>& arguments) {
+    std::vector<std::string> game_files;
+    std::string rule_text = "freestyle", out, curve, origin, learning_rate;
+    int epochs = 8, validation_every = 10, threads = 2;
+    std::size_t batch = 256;
+    double l2 = 1e-5;
+    std::uint64_t seed = 1;
+    po::options_description described("train_gomoku_eval policy: fit the move policy to the moves played");
+    described.add_options()("help", "this help")("games", po::value(&game_files)->multitoken(),
+                                                 "games files (train_gomoku_eval selfplay --games-out)")(
+        "rule", po::value(&rule_text)->default_value("freestyle"), "the rule whose games are used")(
+        "epochs", po::value(&epochs)->default_value(8), "passes over the data")(
+        "batch", po::value(&batch)->default_value(256), "positions per step")(
+        "learning-rate", po::value(&learning_rate)->default_value("cosine:0.05:0.002"),
+        "Adam step size over epochs: a number, linear:A:B, cosine:A:B, step:A:F:N, inverse:A:N")(
+        "l2", po::value(&l2)->default_value(1e-5), "L2 penalty")(
+        "validation-every", po::value(&validation_every)->default_value(10), "hold out every n-th game")(
+        "threads", po::value(&threads)->default_value(2), "threads")(
+        "seed", po::value(&seed)->default_value(1), "seed of the batch order")(
+        "origin", po::value(&origin), "how the policy was made, for the file's comment")(
+        "out", po::value(&out), "policy file to write")("curve", po::value(&curve), "write the learning curve here (CSV)");
+    if (const auto status = parse_subcommand(program, described, arguments)) return *status;
+    const auto schedule = search::learning::Schedule::parse(learning_rate);
+    const auto rule = parse_rule(rule_text);
+    if (!schedule || !rule || game_files.empty() || out.empty() || epochs < 1 || batch < 1 || threads < 1 ||
+        validation_every < 2) {
+        std::cerr << program
+                  << ": needs --games, --out, a rule (freestyle, standard, renju), a valid --learning-rate, --epochs "
+                     "and --batch >= 1, --validation-every >= 2\n";
+        return 2;
+    }
+    ChoiceDataset train, validation;
+    HandWritten reference;
+    const auto games_used = for_each_game(game_files, *rule, validation_every, [&](const GomokuGame& game, bool held_out) {
+        add_game(game, held_out ? validation : train, held_out ? &reference : nullptr);
+    });
+    if (!games_used) {
+        std::cerr << program << ": " << games_used.error() << "\n";
+        return 1;
+    }
+    if (train.size() == 0 || validation.size() == 0) {
+        std::cerr << program << ": no " << rule_text << " training or validation positions in the games\n";
+        return 1;
+    }
+    std::cout << fmt::format("{}: {} games, {} training and {} validation positions, {} features\n", rule_text,
+                             *games_used, train.size(), validation.size(), policy::feature_count());
+    PolicyTraining training;
+    training.program = program;
+    training.epochs = epochs;
+    training.batch = batch;
+    training.schedule = *schedule;
+    training.l2 = l2;
+    training.threads = threads;
+    training.out = out;
+    training.curve = curve;
+    training.hand_written_loss = reference.cross_entropy / static_cast<double>(reference.positions);
+    training.hand_written_top1 = reference.top1 / static_cast<double>(reference.positions);
+    const std::string comment = origin.empty() ? "fitted by train_gomoku_eval policy" : origin;
+    training.format = [&](std::vector<float> weights) { return policy::Policy(std::move(weights)).format(comment); };
+    Random random(seed);
+    return train_policy(static_cast<std::size_t>(policy::feature_count()), train, validation, training, random);
+}
+
+}  // namespace bge::train

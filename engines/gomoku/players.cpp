@@ -281,13 +281,13 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("Vcf", true, "alphabeta: look for a win by continuous fours before the main search");
     options.add_spin("VcfNodes", 200'000, 1, 100'000'000, "alphabeta: positions the VCF search may visit per move");
-    options.add_combo("Eval", "fitted", {"fitted", "classic", "network"},
-                      "alphabeta: the linear evaluation fitted to self-play (where trained), the hand-made pattern "
-                      "values, or the pattern network (where one is trained; else fitted)");
+    options.add_combo("Eval", "network", {"network", "fitted", "classic"},
+                      "alphabeta: the pattern network (where one is trained; else fitted), the linear evaluation "
+                      "fitted to self-play (where trained), or the hand-made pattern values");
     options.add_string("EvalFile", "", "alphabeta: fitted weights from a file (train_gomoku_eval fit), for every rule");
     options.add_string("NnueFile", "",
                        "alphabeta, Eval network: a network file (train_gomoku_eval network) for every rule");
-    options.add_check("MovePolicy", false,
+    options.add_check("MovePolicy", true,
                       "alphabeta: order moves by the learned policy (where one is trained) instead of pattern values");
     options.add_string("PolicyFile", "", "alphabeta, MovePolicy: a policy file (train_gomoku_eval policy) for every rule");
     options.add_check("NullMove", false, "alphabeta: null-move pruning where neither side has a four or open three");

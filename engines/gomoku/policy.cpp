@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include "engines/gomoku/board.hpp"
 #include "engines/gomoku/nets/embedded.hpp"

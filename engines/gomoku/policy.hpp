@@ -14,10 +14,7 @@
 // Weights are text (search/learning/named_weights.hpp), header "bge-gomoku-policy 1", one file
 // per rule: engines/gomoku/nets/RULE.policy, compiled in.
 
-#include <array>
 #include <cstdint>
-#include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -320,13 +320,20 @@ void SearchBoard::shapes_changed(int square, int old_black, int old_white) {
     if (!network) return;
     const int black_class = shape_class(square, 0), white_class = shape_class(square, 1);
     if (black_class == old_black && white_class == old_white) return;
-    if (old_black | old_white) {
-        network->remove(accumulators[0], network::input_of(old_black, old_white));
-        network->remove(accumulators[1], network::input_of(old_white, old_black));
-    }
-    if (black_class | white_class) {
-        network->add(accumulators[0], network::input_of(black_class, white_class));
-        network->add(accumulators[1], network::input_of(white_class, black_class));
+    shape_rows(old_black, old_white, -1);
+    shape_rows(black_class, white_class, +1);
+}
+
+void SearchBoard::shape_rows(int black_class, int white_class, int sign) {
+    if (!(black_class | white_class)) return;  // nothing above a one for either colour: no input
+    const int black_view = network::input_of(black_class, white_class);
+    const int white_view = network::input_of(white_class, black_class);
+    if (sign > 0) {
+        network->add(accumulators[0], black_view);
+        network->add(accumulators[1], white_view);
+    } else {
+        network->remove(accumulators[0], black_view);
+        network->remove(accumulators[1], white_view);
     }
 }
 
@@ -334,13 +341,8 @@ void SearchBoard::reset_accumulators() {
     if (!network) return;
     for (auto& accumulator : accumulators) network->reset(accumulator);
     for (int y = 0; y < rules.height; ++y)
-        for (int x = 0; x < rules.width; ++x) {
-            const int square = square_at(x, y);
-            const int black_class = shape_class(square, 0), white_class = shape_class(square, 1);
-            if (!(black_class | white_class)) continue;
-            network->add(accumulators[0], network::input_of(black_class, white_class));
-            network->add(accumulators[1], network::input_of(white_class, black_class));
-        }
+        for (int x = 0; x < rules.width; ++x)
+            shape_rows(shape_class(square_at(x, y), 0), shape_class(square_at(x, y), 1), +1);
 }
 
 void SearchBoard::use_network(const Network* net) {

@@ -129,6 +129,8 @@ private:
     // The network's inputs for a cell whose shape classes went from (old_black, old_white) to
     // the cell's present ones.
     void shapes_changed(int square, int old_black, int old_white);
+    // Adds (sign +1) or removes (-1) a cell's input with these shape classes, in both views.
+    void shape_rows(int black_class, int white_class, int sign);
     void reset_accumulators();
     void save_cell(int square);
     // Sets empty `square`'s direction-d patterns to `both` (as patterns() gives them).

@@ -33,23 +33,22 @@ ThreatCount count_threats(const SearchBoard& b, Side side) {
 
 }  // namespace
 
-bool GomokuEvaluator::scored_by_threats(const SearchBoard& b) const {
+std::optional<int> GomokuEvaluator::threat_score(const SearchBoard& b) const {
     const Side me = b.side_to_move();
-    const ThreatCount mine = count_threats(b, me);
-    if (mine.fives || count_threats(b, opponent(me)).fives) return true;
-    return mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first);
-}
-
-int GomokuEvaluator::evaluate(const SearchBoard& b) const {
-    const Side me = b.side_to_move();
-    const Side them = opponent(me);
     const ThreatCount mine = count_threats(b, me);
     if (mine.fives) return weights_.win_in_one;
-    const ThreatCount theirs = count_threats(b, them);
+    const ThreatCount theirs = count_threats(b, opponent(me));
     if (theirs.fives >= 2) return weights_.facing_two_fives;
     if (theirs.fives == 1) return weights_.facing_five;
     // Black's open four may be a forbidden double four under renju; the search will see.
     if (mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first)) return weights_.open_four;
+    return std::nullopt;
+}
+
+int GomokuEvaluator::evaluate(const SearchBoard& b) const {
+    if (const auto decided = threat_score(b)) return *decided;
+    const Side me = b.side_to_move();
+    const Side them = opponent(me);
     if (b.network) {
         const long score = std::lround(b.network_logit() * network::centi_units_per_logit);
         return static_cast<int>(std::clamp(score, -9000L, 9000L));  // below the decisive threat scores

@@ -6,6 +6,7 @@
 // search's proven-win range, since a static guess is not a proof.
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "core/expected.hpp"
@@ -72,7 +73,7 @@ public:
     int evaluate(const SearchBoard& board) const;
     // evaluate() scores this position by its threats alone (a five to make or to block, an open
     // four), so neither the fitted weights nor the network see it.
-    bool scored_by_threats(const SearchBoard& board) const;
+    bool scored_by_threats(const SearchBoard& board) const { return threat_score(board).has_value(); }
     int order_hint(const SearchBoard& board, const Move& move) const;
     // Passing is safe only when neither side has a four or an open three to play.
     bool null_move_allowed(const SearchBoard& board) const;
@@ -82,6 +83,9 @@ public:
     void noisy_moves(const SearchBoard& board, MoveList<GomokuSearch>& moves) const;
 
 private:
+    // The score of a position its threats decide, or nothing.
+    std::optional<int> threat_score(const SearchBoard& board) const;
+
     EvalWeights weights_;
     std::array<const FittedWeights*, 3> fitted_{};
     const policy::Policy* policy_ = nullptr;

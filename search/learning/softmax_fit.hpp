@@ -54,6 +54,28 @@ struct SoftmaxLoss {
     double top1 = 0;  // share of positions where the chosen move had the highest logit (ties shared)
 };
 
+// How one choice scores under softmax(logits): the cross-entropy of the chosen candidate, and its
+// share of first place (ties at the top share the credit: a policy that cannot tell the moves
+// apart is not right). Leaves exp(logit - max) in `logits`, and their sum here, for a gradient.
+struct ChoiceScore {
+    double loss = 0;
+    double top1 = 0;
+    double sum = 0;
+};
+inline ChoiceScore score_choice(std::vector<double>& logits, std::size_t chosen) {
+    const double top = *std::max_element(logits.begin(), logits.end());
+    ChoiceScore score;
+    for (double& l : logits) score.sum += (l = std::exp(l - top));
+    score.loss = -std::log(std::max(1e-300, logits[chosen] / score.sum));
+    int ahead = 0, level = 0;
+    for (const double l : logits) {
+        ahead += l > logits[chosen] ? 1 : 0;
+        level += l == logits[chosen] ? 1 : 0;
+    }
+    score.top1 = ahead == 0 ? 1.0 / level : 0.0;
+    return score;
+}
+
 class SoftmaxFit {
 public:
     explicit SoftmaxFit(std::size_t features, std::vector<double> weights = {})
@@ -147,25 +169,16 @@ private:
         for (std::uint32_t c = first; c < last; ++c)
             for (const std::uint16_t* f = data.features_begin(c); f != data.features_end(c); ++f)
                 logits[c - first] += weights_[*f];
-        const double top = *std::max_element(logits.begin(), logits.end());
-        double sum = 0;
-        for (double& l : logits) sum += (l = std::exp(l - top));
         const std::uint32_t chosen = data.chosen(p);
-        const double loss = -std::log(std::max(1e-300, logits[chosen] / sum));
-        // Ties at the top share the credit: a policy that cannot tell the moves apart is not right.
-        int ahead = 0, level = 0;
-        for (std::size_t i = 0; i < logits.size(); ++i) {
-            ahead += logits[i] > logits[chosen] ? 1 : 0;
-            level += logits[i] == logits[chosen] ? 1 : 0;
-        }
-        const double best = ahead == 0 ? 1.0 / level : 0.0;
+        const ChoiceScore score = score_choice(logits, chosen);
+        const double sum = score.sum;
         if (gradient) {
             for (std::uint32_t c = first; c < last; ++c) {
                 const double g = scale * (logits[c - first] / sum - (c - first == chosen ? 1.0 : 0.0));
                 for (const std::uint16_t* f = data.features_begin(c); f != data.features_end(c); ++f) gradient[*f] += g;
             }
         }
-        return {loss, best};
+        return {score.loss, score.top1};
     }
 
     std::vector<double> weights_, first_, second_;

@@ -35,12 +35,7 @@ namespace {
 
 constexpr std::string_view program = "train_gomoku_eval policy";
 
-struct HandWritten {
-    double cross_entropy = 0, top1 = 0;
-    long positions = 0;
-};
-
-void add_game(const GomokuGame& game, ChoiceDataset& out, HandWritten* reference) {
+void add_game(const GomokuGame& game, ChoiceDataset& out, HandWrittenOrdering* reference) {
     SearchBoard board(start_state(game.variant));
     const GomokuEvaluator hints;
     MoveList<GomokuSearch> moves;
@@ -60,21 +55,8 @@ void add_game(const GomokuGame& game, ChoiceDataset& out, HandWritten* reference
                 }
                 if (reference) {
                     std::vector<double> logits;
-                    double top = -1e300, sum = 0;
-                    for (const Move move : moves) {
-                        logits.push_back(hints.order_hint(board, move) / 100.0);
-                        top = std::max(top, logits.back());
-                    }
-                    for (const double l : logits) sum += std::exp(l - top);
-                    const double mine = logits[static_cast<std::size_t>(chosen)];
-                    reference->cross_entropy -= (mine - top) - std::log(sum);
-                    int ahead = 0, level = 0;  // ties at the top share the credit, as in SoftmaxFit
-                    for (const double l : logits) {
-                        ahead += l > mine ? 1 : 0;
-                        level += l == mine ? 1 : 0;
-                    }
-                    reference->top1 += ahead == 0 ? 1.0 / level : 0.0;
-                    ++reference->positions;
+                    for (const Move move : moves) logits.push_back(hints.order_hint(board, move) / 100.0);
+                    reference->add(std::move(logits), static_cast<std::size_t>(chosen));
                 }
             }
         }
@@ -116,7 +98,7 @@ int run_gomoku_policy_fit(const std::vector<std::string>& arguments) {
         return 2;
     }
     ChoiceDataset train, validation;
-    HandWritten reference;
+    HandWrittenOrdering reference;
     const auto games_used = for_each_game(game_files, *rule, validation_every, [&](const GomokuGame& game, bool held_out) {
         add_game(game, held_out ? validation : train, held_out ? &reference : nullptr);
     });
@@ -139,8 +121,7 @@ int run_gomoku_policy_fit(const std::vector<std::string>& arguments) {
     training.threads = threads;
     training.out = out;
     training.curve = curve;
-    training.hand_written_loss = reference.cross_entropy / static_cast<double>(reference.positions);
-    training.hand_written_top1 = reference.top1 / static_cast<double>(reference.positions);
+    training.hand_written = reference;
     const std::string comment = origin.empty() ? "fitted by train_gomoku_eval policy" : origin;
     training.format = [&](std::vector<float> weights) { return policy::Policy(std::move(weights)).format(comment); };
     Random random(seed);

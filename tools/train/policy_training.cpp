@@ -15,11 +15,13 @@ int train_policy(std::size_t feature_count, const search::learning::ChoiceDatase
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     search::learning::SoftmaxFit fit(feature_count);
+    const auto hand_positions = static_cast<double>(settings.hand_written.positions);
+    const double hand_loss = settings.hand_written.cross_entropy / hand_positions;
     const auto before = fit.evaluate(validation, settings.threads);
     std::cout << fmt::format("validation: hand-written ordering loss {:.4f} top-1 {:.3f}; uniform policy loss {:.4f}\n",
-                             settings.hand_written_loss, settings.hand_written_top1, before.cross_entropy);
+                             hand_loss, settings.hand_written.top1 / hand_positions, before.cross_entropy);
     std::string curve = "epoch,learning_rate,train_loss,validation_loss,validation_top1,hand_written_loss\n";
-    curve += fmt::format("0,0,,{:.5f},{:.4f},{:.5f}\n", before.cross_entropy, before.top1, settings.hand_written_loss);
+    curve += fmt::format("0,0,,{:.5f},{:.4f},{:.5f}\n", before.cross_entropy, before.top1, hand_loss);
     for (int epoch = 1; epoch <= settings.epochs; ++epoch) {
         const double rate = settings.schedule.at(epoch - 1, settings.epochs);
         const double train_loss = fit.train_epoch(train, settings.batch, rate, settings.l2, random, settings.threads);
@@ -28,7 +30,7 @@ int train_policy(std::size_t feature_count, const search::learning::ChoiceDatase
                                  epoch, rate, train_loss, held.cross_entropy, held.top1, seconds());
         std::cout.flush();
         curve += fmt::format("{},{:.6f},{:.5f},{:.5f},{:.4f},{:.5f}\n", epoch, rate, train_loss, held.cross_entropy,
-                             held.top1, settings.hand_written_loss);
+                             held.top1, hand_loss);
     }
     if (!write_text_file(settings.program, settings.out + ".part",
                          settings.format(std::vector<float>(fit.weights().begin(), fit.weights().end()))))

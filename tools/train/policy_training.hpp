@@ -16,6 +16,19 @@
 
 namespace bge::train {
 
+// The ordering a policy replaces, scored on the validation positions as a softmax of its hints.
+struct HandWrittenOrdering {
+    double cross_entropy = 0, top1 = 0;
+    long positions = 0;
+    // One position: the hints of its candidates (as logits) and the index of the move played.
+    void add(std::vector<double> logits, std::size_t chosen) {
+        const auto score = search::learning::score_choice(logits, chosen);
+        cross_entropy += score.loss;
+        top1 += score.top1;
+        ++positions;
+    }
+};
+
 struct PolicyTraining {
     std::string_view program;
     int epochs = 8;
@@ -24,8 +37,7 @@ struct PolicyTraining {
     double l2 = 1e-5;
     int threads = 2;
     std::string out, curve;
-    double hand_written_loss = 0;  // the reference on the same validation positions
-    double hand_written_top1 = 0;
+    HandWrittenOrdering hand_written;  // the reference on the same validation positions
     // The policy file's text for fitted weights.
     std::function<std::string(std::vector<float>)> format;
 };

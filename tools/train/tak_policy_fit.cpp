@@ -51,13 +51,8 @@ struct PolicyOptions {
     std::uint64_t seed = 1;
 };
 
-struct HandWritten {
-    double cross_entropy = 0, top1 = 0;
-    long positions = 0;
-};
-
 void add_game(const TakGame& game, bool held_out, const PolicyOptions& options, Random& random, ChoiceDataset& out,
-              HandWritten* reference) {
+              HandWrittenOrdering* reference) {
     State state = start_state(game.variant);
     MoveList<Tak> moves;
     std::vector<std::uint16_t> features;
@@ -79,21 +74,9 @@ void add_game(const TakGame& game, bool held_out, const PolicyOptions& options, 
                 out.add_candidate(features);
             }
             if (reference) {
-                double top = -1e300, sum = 0;
                 std::vector<double> logits;
-                for (const Move move : moves) {
-                    logits.push_back(hints.static_hint(state, move) / 25.0);
-                    top = std::max(top, logits.back());
-                }
-                for (double l : logits) sum += std::exp(l - top);
-                reference->cross_entropy -= (logits[chosen] - top) - std::log(sum);
-                int ahead = 0, level = 0;  // ties at the top share the credit, as in SoftmaxFit
-                for (const double l : logits) {
-                    ahead += l > logits[chosen] ? 1 : 0;
-                    level += l == logits[chosen] ? 1 : 0;
-                }
-                reference->top1 += ahead == 0 ? 1.0 / level : 0.0;
-                ++reference->positions;
+                for (const Move move : moves) logits.push_back(hints.static_hint(state, move) / 25.0);
+                reference->add(std::move(logits), chosen);
             }
         }
         play(state, played);
@@ -130,7 +113,7 @@ int run_policy_fit(const std::vector<std::string>& arguments) {
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     ChoiceDataset train, validation;
-    HandWritten reference;
+    HandWrittenOrdering reference;
     Random random(options.seed);
     long game_index = 0;
     for (const std::string& path : options.game_files) {
@@ -159,8 +142,7 @@ int run_policy_fit(const std::vector<std::string>& arguments) {
     training.threads = options.threads;
     training.out = options.out;
     training.curve = options.curve;
-    training.hand_written_loss = reference.cross_entropy / static_cast<double>(reference.positions);
-    training.hand_written_top1 = reference.top1 / static_cast<double>(reference.positions);
+    training.hand_written = reference;
     const std::string origin = options.origin.empty() ? "fitted by train_tak_eval policy" : options.origin;
     training.format = [&](std::vector<float> weights) { return policy::Policy(std::move(weights)).format(origin); };
     if (const int status =

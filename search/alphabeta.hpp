@@ -100,6 +100,19 @@ struct AlphaBetaSettings {
     // With `go movetime`, start new iterations until the time is up (the last one is cut off)
     // instead of stopping at half of it.
     bool use_whole_move_time = false;
+    // A node with a single move (a forced reply, such as blocking Gomoku's four) searches it one
+    // ply deeper: the pair of plies then costs one, so long forcing lines fit in the depth (along
+    // one line at most as often as the nominal depth).
+    bool single_reply_extension = false;
+    // Move count pruning at every non-root node (Stockfish's and Rapfi's): once a non-losing move
+    // is known, quiet moves after the first 3 + depth^1.32 are skipped, half as many when the
+    // static evaluation is not improving on two plies before.
+    bool move_count_pruning = false;
+    // Late move reductions start at this move number (0-based, the table move is 0).
+    int lmr_first_move = 3;
+    // Reductions by the evaluator's order hint: a move whose hint lies h below the node's best
+    // hint is reduced by another min(h / hint_reduction_step - 1, 4) plies. 0: off.
+    int hint_reduction_step = 0;
 };
 
 // A forced win found by the evaluator's own threat search: its first move and its length.
@@ -228,6 +241,7 @@ private:
     struct ScoredMove {
         Move move;
         int score;
+        int hint;  // the evaluator's order hint alone
     };
     struct PlyData {
         MoveList<G> moves;
@@ -237,6 +251,9 @@ private:
         Move pv[max_ply + 1];
         int pv_length = 0;
         bool after_null = false;  // the move into this ply was a null move
+        int static_eval = 0;      // this node's static evaluation, where has_static_eval
+        bool has_static_eval = false;
+        int top_hint = 0;         // the best order hint among the moves scored here
     };
 
     static constexpr int infinity = win_score + 1;
@@ -430,16 +447,19 @@ private:
     void score_moves(const State& state, PlyData& data, const Move* table_move) {
         const int side = index_of(G::side_to_move(state));
         data.ordered.clear();
+        data.top_hint = -infinity;
         for (const Move& move : data.moves) {
             if (table_move && move == *table_move) continue;
+            const int move_hint = hint(state, move);
+            data.top_hint = std::max(data.top_hint, move_hint);
             int score;
             if (data.has_killer[0] && move == data.killers[0])
                 score = killer_score;
             else if (data.has_killer[1] && move == data.killers[1])
                 score = killer_score - 1;
             else
-                score = history_[side][move_key(move)] + hint(state, move);
-            data.ordered.push_back({move, score});
+                score = history_[side][move_key(move)] + move_hint;
+            data.ordered.push_back({move, score, move_hint});
         }
     }
 
@@ -462,6 +482,7 @@ private:
     int negamax(State& state, int depth, int alpha, int beta, int ply) {
         PlyData& data = plies_[ply];
         data.pv_length = 0;
+        data.has_static_eval = false;
         seldepth_ = std::max(seldepth_, ply);
         ++nodes_;
         if (out_of_budget()) return 0;
@@ -536,6 +557,7 @@ private:
 
         G::generate_moves(state, data.moves);
         if (data.moves.empty()) return 0;  // a game with no move and no result: treat as a draw
+        if (settings_.single_reply_extension && data.moves.size() == 1 && ply < 2 * searching_depth_) ++depth;
         // A table move must be one of ours (a hash collision could suggest anything).
         if (table_move && std::find(data.moves.begin(), data.moves.end(), *table_move) == data.moves.end())
             table_move = nullptr;
@@ -556,6 +578,15 @@ private:
                 : count;
         const bool futile = may_prune && depth <= settings_.futility_depth &&
                             quiet_evaluate(state) + settings_.futility_margin * depth <= alpha;
+        std::size_t move_count_limit = count;
+        if (settings_.move_count_pruning && ply > 0) {
+            data.static_eval = quiet_evaluate(state);
+            data.has_static_eval = true;
+            const PlyData* before = ply >= 2 ? &plies_[ply - 2] : nullptr;
+            const bool improving = !before || !before->has_static_eval || data.static_eval > before->static_eval;
+            const double limit = 3 + std::pow(static_cast<double>(depth), 1.32);
+            move_count_limit = static_cast<std::size_t>(improving ? limit : limit / 2);
+        }
         for (std::size_t i = 0; i < count; ++i) {
             Move move;
             int order_score = table_move_score;
@@ -567,10 +598,12 @@ private:
                 move = data.ordered[i - table_first].move;
                 order_score = data.ordered[i - table_first].score;
             }
-            if (may_prune && i > 0 && (futile || i >= late_move_count) && best > -win_threshold &&
+            if (i > 0 && best > -win_threshold &&
+                ((may_prune && (futile || i >= late_move_count)) || i >= move_count_limit) &&
                 is_quiet(state, move, order_score))
                 continue;
-            const bool quiet_late = i >= 3 && order_score < killer_score - 1;
+            const bool quiet_late =
+                i >= static_cast<std::size_t>(std::max(1, settings_.lmr_first_move)) && order_score < killer_score - 1;
             // Asked before the move is played: in_threat() looks at this node's position.
             const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
             const auto record = G::play(state, move);
@@ -580,7 +613,14 @@ private:
                 score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
             } else {
                 int reduction = 0;
-                if (reducible) reduction = reduction_for(depth, i);
+                if (reducible) {
+                    reduction = reduction_for(depth, i);
+                    if (settings_.hint_reduction_step > 0 && i >= table_first) {
+                        const int below = data.top_hint - data.ordered[i - table_first].hint;
+                        reduction += std::clamp(below / settings_.hint_reduction_step - 1, 0, 4);
+                        reduction = std::clamp(reduction, 1, std::max(1, depth - 2));
+                    }
+                }
                 score = child_score(state, us, depth - 1 - reduction, alpha, alpha + 1, ply + 1);
                 if (score > alpha && reduction > 0 && !aborted_)
                     score = child_score(state, us, depth - 1, alpha, alpha + 1, ply + 1);

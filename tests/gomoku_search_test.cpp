@@ -366,3 +366,21 @@ TEST_CASE("tactics: a threat search inside alpha-beta proves wins below the root
     const auto plain = without.search(request, {});
     CHECK(plain.score < search::win_threshold);
 }
+
+TEST_CASE("tactics: a forced block costs no depth with ForcedReplyExtension", "[gomoku][search][vcf]") {
+    // The VCF puzzle of four fours (nine plies to the five): every block is White's only move,
+    // so with the extension the fours alone spend depth, and five plies prove the win that plain
+    // alpha-beta needs six for.
+    const State position = with_fillers({"f8", "g8", "h8", "i9", "f10", "g10", "h11", "h12", "h13"},
+                                        {"e8", "e10", "h14", "g7", "k7", "f11"}, 3);
+    auto proven_at_depth_five = [&](bool extension) {
+        search::AlphaBeta<GomokuSearch, GomokuEvaluator> alphabeta(GomokuEvaluator{}, 1);
+        alphabeta.settings().single_reply_extension = extension;
+        search::SearchRequest<GomokuSearch> request;
+        request.root = SearchBoard(position);
+        request.limits.depth = 5;
+        return alphabeta.search(request, {}).score >= search::win_threshold;
+    };
+    CHECK(proven_at_depth_five(true));
+    CHECK_FALSE(proven_at_depth_five(false));
+}

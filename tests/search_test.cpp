@@ -253,7 +253,7 @@ TEST_CASE("null-move pruning keeps the tactics and saves nodes", "[search]") {
     CHECK(s.hash == root.hash);
 }
 
-TEST_CASE("aspiration windows, threat extensions and threat quiescence keep the tactics", "[search]") {
+TEST_CASE("aspiration windows, extensions, selective pruning and threat quiescence keep the tactics", "[search]") {
     struct Setting {
         const char* name;
         void (*apply)(search::AlphaBetaSettings&);
@@ -264,9 +264,13 @@ TEST_CASE("aspiration windows, threat extensions and threat quiescence keep the 
         {"static pruning", [](search::AlphaBetaSettings& s) { s.static_prune_depth = 3; }},
         {"quiescence", [](search::AlphaBetaSettings& s) { s.quiescence_answer_plies = 4; }},
         {"logarithmic reductions", [](search::AlphaBetaSettings& s) { s.lmr_divisor = 200; }},
+        {"move count pruning", [](search::AlphaBetaSettings& s) { s.move_count_pruning = true; }},
+        {"hint reductions", [](search::AlphaBetaSettings& s) { s.hint_reduction_step = 50, s.lmr_first_move = 1; }},
+        {"single reply extension", [](search::AlphaBetaSettings& s) { s.single_reply_extension = true; }},
         {"all", [](search::AlphaBetaSettings& s) {
              s.aspiration_window = 20, s.aspiration_min_depth = 2, s.threat_extension = true;
              s.quiescence_answer_plies = 4, s.lmr_divisor = 200, s.null_move = true;
+             s.move_count_pruning = true, s.hint_reduction_step = 50, s.single_reply_extension = true;
          }},
     };
     for (const Setting& setting : settings) {

@@ -64,6 +64,8 @@ public:
         threat_nodes_ = nodes;
         threat_threes_ = threes;
     }
+    // The fours quiescence tries per node (the best-ordered first).
+    void set_quiescence_fours(int fours) { weights_.max_quiescence_fours = fours; }
     // A new tree search: what the threat searches proved about the last one's positions is kept
     // (still true), but bounded.
     void new_search() { vct_.forget(); }

@@ -81,6 +81,13 @@ public:
         settings.late_move_pruning_depth = static_cast<int>(options_.integer("LatePruneDepth"));
         settings.threat_search_depth = static_cast<int>(options_.integer("ThreatSearchDepth"));
         settings.use_whole_move_time = options_.boolean("WholeMoveTime");
+        settings.single_reply_extension = options_.boolean("ForcedReplyExtension");
+        settings.move_count_pruning = options_.boolean("MoveCountPruning");
+        settings.lmr_base = static_cast<int>(options_.integer("LmrBase"));
+        settings.hint_reduction_step = static_cast<int>(options_.integer("PolicyReduction"));
+        settings.static_prune_depth = static_cast<int>(options_.integer("StaticPruneDepth"));
+        settings.static_prune_margin = static_cast<int>(options_.integer("StaticPruneMargin"));
+        search_->evaluator().set_quiescence_fours(static_cast<int>(options_.integer("QuiescenceFours")));
         search_->evaluator().set_threat_search(static_cast<std::uint64_t>(options_.integer("ThreatSearchNodes")),
                                                static_cast<int>(options_.integer("ThreatSearchThrees")));
         search_->evaluator().new_search();
@@ -293,9 +300,22 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_check("NullMove", false, "alphabeta: null-move pruning where neither side has a four or open three");
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
+    options.add_spin("LmrBase", 50, 0, 1000, "alphabeta: with LmrDivisor, the reductions' constant term, hundredths");
+    options.add_check("MoveCountPruning", false,
+                      "alphabeta: at every depth, skip quiet moves after the first 3 + depth^1.32 (half when not improving)");
+    options.add_spin("PolicyReduction", 0, 0, 100000,
+                     "alphabeta: reduce a late move one more ply per this many order-hint points below the best, "
+                     "beyond the first (MovePolicy: hundredths of a logit; 0: off)");
+    options.add_spin("StaticPruneDepth", 0, 0, 20,
+                     "alphabeta: at non-PV nodes up to this depth, return a static evaluation that beats beta by "
+                     "StaticPruneMargin x depth (0: off)");
+    options.add_spin("StaticPruneMargin", 100, 0, 100000, "alphabeta: StaticPruneDepth's margin per ply, centi-units");
+    options.add_spin("QuiescenceFours", 3, 0, 64, "alphabeta: the mover's fours quiescence tries per node");
     options.add_check("AdaptiveTime", false, "alphabeta: spend more time when the best move changes");
     options.add_check("WholeMoveTime", false,
                       "alphabeta: with go movetime, keep deepening until the time is up (a cut-off iteration still counts)");
+    options.add_check("ForcedReplyExtension", false,
+                      "alphabeta: a forced reply (the only move, e.g. blocking a four) does not use up a ply");
     options.add_spin("ThreatSearchDepth", 0, 0, 64,
                      "alphabeta: nodes with at least this many plies left first look for a win by threats (0: off)");
     options.add_spin("ThreatSearchNodes", 500, 1, 1'000'000,

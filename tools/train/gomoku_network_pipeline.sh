@@ -11,7 +11,8 @@
 # fitted on the games of that generation and the one before. OUT gets the games, the networks,
 # the policies and their learning curves (CSV); OUT/RULE.nnue and OUT/RULE.policy are the last
 # generation's, to be copied into engines/gomoku/nets/ to ship them. The games do not depend on
-# the thread count, and the fits are seeded, so a run is reproduced exactly.
+# the thread count, and the fits are seeded
+# (the network's gradient over 2 shards, whatever the threads), so a run is reproduced exactly.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: gomoku_network_pipeline.sh OUT [GAMES] [NODES] [GENERATIONS] [RULES]}
@@ -38,7 +39,7 @@ for rule in $rules; do
       sets+=("$set_file")
     done
     "$trainer" network --games "${previous[@]}" "${sets[@]}" --rule "$rule" --hidden 32 --epochs 12 \
-      --threads "$threads" --description "$rule generation $generation: $games games a generation, $nodes nodes a move" \
+      --threads "$threads" --shards 2 --description "$rule generation $generation: $games games a generation, $nodes nodes a move" \
       --out "$out/$rule-n$generation.nnue" --curve "$out/$rule-n$generation.csv"
     "$trainer" policy --games "${previous[@]}" "${sets[@]}" --rule "$rule" --epochs 8 --threads "$threads" \
       --origin "$rule generation $generation: $games games a generation, $nodes nodes a move" \

@@ -34,7 +34,9 @@ void NetworkCommand::add_options(boost::program_options::options_description& de
         "score-weight", po::value(&score_weight)->default_value(score_weight),
         "blend of the search score into the target, 0 (result only) to 1")(
         "validation-every", po::value(&validation_every)->default_value(validation_every), "hold out every n-th game")(
-        "threads", po::value(&threads)->default_value(threads), "threads")(
+        "threads", po::value(&threads)->default_value(threads), "threads (the weights do not depend on them)")(
+        "shards", po::value(&shards)->default_value(shards),
+        "each batch's gradient is summed over this many shards in a fixed order (the weights depend on them)")(
         "seed", po::value(&seed)->default_value(seed), "seed of the initial weights and the batch order")(
         "description", po::value(&description), "how the network was made, kept in its file")(
         "out", po::value(&out), "network file to write")("curve", po::value(&curve), "write the learning curve here (CSV)");
@@ -43,7 +45,7 @@ void NetworkCommand::add_options(boost::program_options::options_description& de
 bool NetworkCommand::valid() const {
     return search::learning::Schedule::parse(learning_rate) && !game_files.empty() && !out.empty() && hidden >= 16 &&
            hidden <= search::learning::nnue::max_hidden && hidden % 16 == 0 && epochs >= 1 && batch >= 1 &&
-           score_weight >= 0 && score_weight <= 1 && threads >= 1 && (validation_every == 0 || validation_every >= 2);
+           score_weight >= 0 && score_weight <= 1 && threads >= 1 && threads <= 64 && shards >= 1 && shards <= 64 && (validation_every == 0 || validation_every >= 2);
 }
 
 Expected<PerspectiveNetwork> NetworkCommand::start_network(int inputs, double active, float limit) const {
@@ -73,6 +75,7 @@ NetworkTraining NetworkCommand::training(std::string_view program) const {
     settings.batch = batch;
     settings.schedule = *search::learning::Schedule::parse(learning_rate);
     settings.threads = threads;
+    settings.shards = shards;
     settings.seed = seed;
     settings.out = out;
     settings.curve = curve;
@@ -112,7 +115,7 @@ int train_network(PerspectiveNetwork& net, const SampleBuffer& train, const Samp
     auto reference_cell = [&] { return reference ? fmt::format(",{:.6f}", settings.reference_loss) : std::string(); };
     curve += fmt::format("0,0,,{:.6f}{}\n", before, reference_cell());
 
-    search::learning::NetworkFit fit(net, settings.threads, 2 * settings.threads);
+    search::learning::NetworkFit fit(net, settings.threads, settings.shards);
     std::vector<std::uint32_t> order(train.size());
     std::iota(order.begin(), order.end(), 0u);
     Random shuffle(settings.seed ^ 0x5DEECE66DULL);

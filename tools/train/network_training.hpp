@@ -24,6 +24,9 @@ struct NetworkTraining {
     std::size_t batch = 1024;
     search::learning::Schedule schedule;
     int threads = 2;
+    // The batch's gradient is summed over this many shards in a fixed order, whatever the
+    // thread count, so the weights depend on the seed and the shards only.
+    int shards = 4;
     std::uint64_t seed = 1;
     std::string out;    // the network file
     std::string curve;  // the learning curve (CSV), or none
@@ -45,17 +48,18 @@ struct NetworkCommand {
     double score_weight = 0.5;
     int validation_every = 10;
     int threads = 2;
+    int shards = 4;  // 4: what --threads 2 used before the shards were their own option
     std::uint64_t seed = 1;
 
     // --help, --games, --hidden, --init, --epochs, --batch, --learning-rate, --score-weight,
-    // --validation-every, --threads, --seed, --description, --out, --curve, with the defaults
+    // --validation-every, --threads, --shards, --seed, --description, --out, --curve, with the defaults
     // above as they are when called.
     void add_options(boost::program_options::options_description& described, std::string_view games_help);
     // The shared settings are in range (the message says what is needed when they are not).
     bool valid() const;
     static constexpr std::string_view requirements =
         "--games, --out, --hidden 16..1024 in steps of 16, a valid --learning-rate, --epochs and --batch >= 1, "
-        "--score-weight 0..1, --validation-every >= 2 (or 0: none held out)";
+        "--score-weight 0..1, --validation-every >= 2 (or 0: none held out), --threads and --shards 1..64";
     // The network to start from: --init's file (its inputs and hidden units must match), or random
     // weights for about `active` inputs on at once; its first layer kept within `limit`.
     Expected<search::learning::PerspectiveNetwork> start_network(int inputs, double active, float limit) const;

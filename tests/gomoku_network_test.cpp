@@ -213,6 +213,21 @@ TEST_CASE("train_gomoku_eval network: a tiny fit lowers the loss and the engine 
     CHECK(end < start - 0.01);
     network::NetworkSet set;
     REQUIRE(set.add_file(file, Rule::standard).ok());
+    // The weights depend on the seed and --shards, not on the threads that sum the shards.
+    std::vector<std::string> bytes;
+    for (const char* threads : {"1", "2"}) {
+        const std::string sharded = scratch().file(std::string("gomoku_tiny_threads_") + threads + ".nnue");
+        const auto run = run_program(trainer, {"network", "--games", games, "--rule", "standard", "--hidden", "16",
+                                               "--epochs", "2", "--batch", "32", "--shards", "2", "--threads",
+                                               threads, "--out", sharded});
+        REQUIRE(run.status == 0);
+        bytes.push_back(testing::read_file(sharded));
+    }
+    CHECK(!bytes[0].empty());
+    CHECK(bytes[0] == bytes[1]);
+    const auto no_shards = run_program(trainer, {"network", "--games", games, "--rule", "standard", "--shards", "0",
+                                                 "--out", scratch().file("gomoku_no_shards.nnue")});
+    CHECK(no_shards.status != 0);
 
     // The engine plays with it (and the trainer's self-play too); a bad file is reported and the
     // built-in networks (or the fitted evaluation) play on.

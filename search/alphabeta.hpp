@@ -100,10 +100,10 @@ struct AlphaBetaSettings {
     // With `go movetime`, start new iterations until the time is up (the last one is cut off)
     // instead of stopping at half of it.
     bool use_whole_move_time = false;
-    // A node with a single move (a forced reply, such as blocking Gomoku's four) searches it one
-    // ply deeper: the pair of plies then costs one, so long forcing lines fit in the depth (along
-    // one line at most as often as the nominal depth).
-    bool single_reply_extension = false;
+    // A node with at most this many moves (1: a forced reply, such as blocking Gomoku's four)
+    // searches them one ply deeper: the pair of plies then costs one, so long forcing lines fit
+    // in the depth (along one line at most as often as the nominal depth). 0: off.
+    int forced_reply_moves = 0;
     // Move count pruning at every non-root node (Stockfish's and Rapfi's): once a non-losing move
     // is known, quiet moves after the first 3 + depth^1.32 are skipped, half as many when the
     // static evaluation is not improving on two plies before.
@@ -557,7 +557,8 @@ private:
 
         G::generate_moves(state, data.moves);
         if (data.moves.empty()) return 0;  // a game with no move and no result: treat as a draw
-        if (settings_.single_reply_extension && data.moves.size() == 1 && ply < 2 * searching_depth_) ++depth;
+        if (data.moves.size() <= static_cast<std::size_t>(settings_.forced_reply_moves) && ply < 2 * searching_depth_)
+            ++depth;
         // A table move must be one of ours (a hash collision could suggest anything).
         if (table_move && std::find(data.moves.begin(), data.moves.end(), *table_move) == data.moves.end())
             table_move = nullptr;

@@ -375,7 +375,7 @@ TEST_CASE("tactics: a forced block costs no depth with ForcedReplyExtension", "[
                                         {"e8", "e10", "h14", "g7", "k7", "f11"}, 3);
     auto proven_at_depth_five = [&](bool extension) {
         search::AlphaBeta<GomokuSearch, GomokuEvaluator> alphabeta(GomokuEvaluator{}, 1);
-        alphabeta.settings().single_reply_extension = extension;
+        alphabeta.settings().forced_reply_moves = extension ? 1 : 0;
         search::SearchRequest<GomokuSearch> request;
         request.root = SearchBoard(position);
         request.limits.depth = 5;

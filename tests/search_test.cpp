@@ -266,11 +266,11 @@ TEST_CASE("aspiration windows, extensions, selective pruning and threat quiescen
         {"logarithmic reductions", [](search::AlphaBetaSettings& s) { s.lmr_divisor = 200; }},
         {"move count pruning", [](search::AlphaBetaSettings& s) { s.move_count_pruning = true; }},
         {"hint reductions", [](search::AlphaBetaSettings& s) { s.hint_reduction_step = 50, s.lmr_first_move = 1; }},
-        {"single reply extension", [](search::AlphaBetaSettings& s) { s.single_reply_extension = true; }},
+        {"single reply extension", [](search::AlphaBetaSettings& s) { s.forced_reply_moves = 1; }},
         {"all", [](search::AlphaBetaSettings& s) {
              s.aspiration_window = 20, s.aspiration_min_depth = 2, s.threat_extension = true;
              s.quiescence_answer_plies = 4, s.lmr_divisor = 200, s.null_move = true;
-             s.move_count_pruning = true, s.hint_reduction_step = 50, s.single_reply_extension = true;
+             s.move_count_pruning = true, s.hint_reduction_step = 50, s.forced_reply_moves = 1;
          }},
     };
     for (const Setting& setting : settings) {

@@ -81,7 +81,8 @@ public:
         settings.late_move_pruning_depth = static_cast<int>(options_.integer("LatePruneDepth"));
         settings.threat_search_depth = static_cast<int>(options_.integer("ThreatSearchDepth"));
         settings.use_whole_move_time = options_.boolean("WholeMoveTime");
-        settings.single_reply_extension = options_.boolean("ForcedReplyExtension");
+        settings.forced_reply_moves =
+            options_.boolean("ForcedReplyExtension") ? static_cast<int>(options_.integer("ForcedReplyMoves")) : 0;
         settings.move_count_pruning = options_.boolean("MoveCountPruning");
         settings.lmr_base = static_cast<int>(options_.integer("LmrBase"));
         settings.hint_reduction_step = static_cast<int>(options_.integer("PolicyReduction"));
@@ -316,6 +317,8 @@ void add_player_options(protocol::OptionRegistry& options) {
                       "alphabeta: with go movetime, keep deepening until the time is up (a cut-off iteration still counts)");
     options.add_check("ForcedReplyExtension", false,
                       "alphabeta: a forced reply (the only move, e.g. blocking a four) does not use up a ply");
+    options.add_spin("ForcedReplyMoves", 1, 1, 20,
+                     "alphabeta, ForcedReplyExtension: extend nodes with at most this many moves (1: only a forced block)");
     options.add_spin("ThreatSearchDepth", 0, 0, 64,
                      "alphabeta: nodes with at least this many plies left first look for a win by threats (0: off)");
     options.add_spin("ThreatSearchNodes", 500, 1, 1'000'000,

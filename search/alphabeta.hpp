@@ -108,8 +108,6 @@ struct AlphaBetaSettings {
     // is known, quiet moves after the first 3 + depth^1.32 are skipped, half as many when the
     // static evaluation is not improving on two plies before.
     bool move_count_pruning = false;
-    // Late move reductions start at this move number (0-based, the table move is 0).
-    int lmr_first_move = 3;
     // Reductions by the evaluator's order hint: a move whose hint lies h below the node's best
     // hint is reduced by another min(h / hint_reduction_step - 1, 4) plies. 0: off.
     int hint_reduction_step = 0;
@@ -503,6 +501,12 @@ private:
             if (!threat_known) threat_known = threatened(state);
             return *threat_known;
         };
+        // The static evaluation, computed once per node by whichever pruning asks first.
+        std::optional<int> evaluated;
+        auto static_eval = [&] {
+            if (!evaluated) evaluated = quiet_evaluate(state);
+            return *evaluated;
+        };
         if (settings_.threat_extension && ply < 2 * searching_depth_ && in_threat() && threat_extends(state)) ++depth;
         if (depth <= 0 || ply >= max_ply)
             return quiescence(state, alpha, beta, ply, 0, settings_.quiescence_answer_plies > 0 && in_threat());
@@ -535,13 +539,12 @@ private:
 
         if (settings_.static_prune_depth > 0 && !pv_node && depth <= settings_.static_prune_depth &&
             !is_decisive(beta)) {
-            const int static_eval = quiet_evaluate(state);
-            if (static_eval - settings_.static_prune_margin * depth >= beta && !in_threat()) return static_eval;
+            if (static_eval() - settings_.static_prune_margin * depth >= beta && !in_threat()) return static_eval();
         }
 
         if constexpr (NullMoveGame<G>) {
             if (settings_.null_move && !pv_node && depth >= settings_.null_move_min_depth && !data.after_null &&
-                !is_decisive(beta) && null_move_allowed(state) && quiet_evaluate(state) >= beta && !in_threat()) {
+                !is_decisive(beta) && null_move_allowed(state) && static_eval() >= beta && !in_threat()) {
                 const auto record = G::play_null(state);
                 path_.push_back(G::hash(state));
                 plies_[ply + 1].after_null = true;
@@ -578,10 +581,10 @@ private:
                 ? static_cast<std::size_t>(settings_.late_move_pruning_base + depth * depth)
                 : count;
         const bool futile = may_prune && depth <= settings_.futility_depth &&
-                            quiet_evaluate(state) + settings_.futility_margin * depth <= alpha;
+                            static_eval() + settings_.futility_margin * depth <= alpha;
         std::size_t move_count_limit = count;
         if (settings_.move_count_pruning && ply > 0) {
-            data.static_eval = quiet_evaluate(state);
+            data.static_eval = static_eval();
             data.has_static_eval = true;
             const PlyData* before = ply >= 2 ? &plies_[ply - 2] : nullptr;
             const bool improving = !before || !before->has_static_eval || data.static_eval > before->static_eval;
@@ -603,8 +606,7 @@ private:
                 ((may_prune && (futile || i >= late_move_count)) || i >= move_count_limit) &&
                 is_quiet(state, move, order_score))
                 continue;
-            const bool quiet_late =
-                i >= static_cast<std::size_t>(std::max(1, settings_.lmr_first_move)) && order_score < killer_score - 1;
+            const bool quiet_late = i >= 3 && order_score < killer_score - 1;
             // Asked before the move is played: in_threat() looks at this node's position.
             const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
             const auto record = G::play(state, move);

@@ -265,7 +265,7 @@ TEST_CASE("aspiration windows, extensions, selective pruning and threat quiescen
         {"quiescence", [](search::AlphaBetaSettings& s) { s.quiescence_answer_plies = 4; }},
         {"logarithmic reductions", [](search::AlphaBetaSettings& s) { s.lmr_divisor = 200; }},
         {"move count pruning", [](search::AlphaBetaSettings& s) { s.move_count_pruning = true; }},
-        {"hint reductions", [](search::AlphaBetaSettings& s) { s.hint_reduction_step = 50, s.lmr_first_move = 1; }},
+        {"hint reductions", [](search::AlphaBetaSettings& s) { s.hint_reduction_step = 50; }},
         {"single reply extension", [](search::AlphaBetaSettings& s) { s.forced_reply_moves = 1; }},
         {"all", [](search::AlphaBetaSettings& s) {
              s.aspiration_window = 20, s.aspiration_min_depth = 2, s.threat_extension = true;

@@ -45,7 +45,8 @@ void NetworkCommand::add_options(boost::program_options::options_description& de
 bool NetworkCommand::valid() const {
     return search::learning::Schedule::parse(learning_rate) && !game_files.empty() && !out.empty() && hidden >= 16 &&
            hidden <= search::learning::nnue::max_hidden && hidden % 16 == 0 && epochs >= 1 && batch >= 1 &&
-           score_weight >= 0 && score_weight <= 1 && threads >= 1 && threads <= 64 && shards >= 1 && shards <= 64 && (validation_every == 0 || validation_every >= 2);
+           score_weight >= 0 && score_weight <= 1 && threads >= 1 && threads <= 64 && shards >= 1 && shards <= 64 &&
+           (validation_every == 0 || validation_every >= 2);
 }
 
 Expected<PerspectiveNetwork> NetworkCommand::start_network(int inputs, double active, float limit) const {

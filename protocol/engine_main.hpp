@@ -10,13 +10,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/version.hpp"
 #include "protocol/engine_loop.hpp"
 
 namespace bge::protocol {
 
 struct EngineProgram {
-    std::string name;  // printed by --version with the version below
-    std::string version = "0.1";
+    std::string name;  // printed by --version with the version and commit (core/version.hpp)
     std::string help;  // printed by --help and -h
     // Runs when the first argument names a subcommand: it gets every argument and returns the
     // exit status; nullopt means "not a subcommand", and the arguments go to the loop.
@@ -35,7 +35,7 @@ int run_engine_main(int argc, char** argv, const EngineProgram& program, EngineS
             return 0;
         }
         if (argument == "--version") {
-            std::printf("%s %s\n", program.name.c_str(), program.version.c_str());
+            std::printf("%s %s\n", program.name.c_str(), version_text().c_str());
             return 0;
         }
     }

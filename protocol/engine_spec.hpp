@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/version.hpp"
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "search/player.hpp"
@@ -31,7 +32,7 @@ struct PlayerEntry {
 template <Game G>
 struct EngineSpec {
     std::string name;
-    std::string version;
+    std::string version = version_text();  // the project version and commit (core/version.hpp)
     std::string author;
     Dialect default_dialect = Dialect::ugi;  // used when no handshake comes first
 

@@ -12,6 +12,7 @@
 #include "arbiter_run.hpp"
 #include "core/game_record.hpp"
 #include "core/gomoku/gomoku.hpp"
+#include "core/version.hpp"
 #include "tools/arbiter/gomoku_adapter.hpp"
 
 using namespace bge;
@@ -28,6 +29,7 @@ const std::string gomoku_binary = BGE_GOMOKU_BINARY;
 
 TEST_CASE("arbiter: gomoku between a UGI engine and a pbrain engine", "[arbiter][gomoku]") {
     const std::string records = scratch().file("gomoku_games.txt");
+    const std::string results = scratch().file("gomoku_results.json");
     const auto run = run_arbiter({"-game",
                                   "gomoku",
                                   "-rule",
@@ -47,10 +49,15 @@ TEST_CASE("arbiter: gomoku between a UGI engine and a pbrain engine", "[arbiter]
                                   "-games",
                                   "2",
                                   "-pgnout",
-                                  records});
+                                  records,
+                                  "-jsonout",
+                                  results});
     INFO(transcript(run));
     REQUIRE(run.status == 0);
     CHECK(run.count_prefix("Finished game ") == 2);
+    // The UGI engine named itself with `id name`, the pbrain one in its answer to ABOUT.
+    for (const auto& engine : testing::read_json(results).at("engines"))
+        CHECK(engine.at("id") == "gomoku " + bge::version_text());
     // The threat-searching pbrain engine beats uniform random play.
     CHECK(run.has_line("Score of ugi vs pbrain: 0 - 2 - 0  [0.000] 2"));
     // Gomoku's first player is Black: pbrain wins game 2 as Black, game 1 as White.
@@ -196,9 +203,10 @@ TEST_CASE("arbiter: a pbrain brain that drops commands just after its move (as R
     // Both brains answer at once, so without a pause the next INFO would reach each of them
     // within a millisecond of its own move and lose its first word.
     const std::string busy = std::string(BGE_TEST_FIXTURES_DIR) + "/busy_after_move_pbrain_engine.py";
+    const std::string results = scratch().file("busy_results.json");
     const auto run = run_arbiter({"-game", "gomoku", "-engine", "cmd=" + busy, "name=a", "proto=pbrain", "-engine",
                                   "cmd=" + busy, "name=b", "proto=pbrain", "-each", "st=1", "-games", "2", "-rounds",
-                                  "2"});
+                                  "2", "-jsonout", results});
     INFO(transcript(run));
     REQUIRE(run.status == 0);
     CHECK(run.count_prefix("Finished game ") == 4);
@@ -212,4 +220,6 @@ TEST_CASE("arbiter: a pbrain brain that drops commands just after its move (as R
     CHECK(run.has_line("Score of a vs b: 2 - 2 - 0  [0.500] 4"));
     CHECK(text.find("ERROR") == std::string::npos);
     CHECK(text.find("illegal") == std::string::npos);
+    // Its ABOUT answer has a name and no version; asking it cost no game.
+    for (const auto& engine : testing::read_json(results).at("engines")) CHECK(engine.at("id") == "busy-after-move");
 }

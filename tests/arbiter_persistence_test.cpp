@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "arbiter_run.hpp"
+#include "core/version.hpp"
 #include "tools/arbiter/json.hpp"
 #include "tools/arbiter/results_file.hpp"
 #include "tools/arbiter/schedule.hpp"
@@ -42,27 +43,6 @@ std::vector<std::string> with(std::vector<std::string> arguments, const std::vec
     return arguments;
 }
 
-json::Value read_json(const std::string& path) {
-    auto value = json::parse(read_file(path));
-    INFO(path);
-    REQUIRE(value);
-    return *value;
-}
-
-// The games of a results file without what legitimately differs between runs (the date tag).
-std::vector<std::string> game_list(const json::Value& results) {
-    std::vector<std::string> games;
-    for (const json::Value& game : results["games"].as_array()) {
-        json::Value copy = game;
-        std::string record = copy["record"].as_string();
-        const auto date = record.find("[Date ");
-        if (date != std::string::npos) record.erase(date, record.find('\n', date) - date + 1);
-        copy["record"] = record;
-        games.push_back(json::write(copy));
-    }
-    return games;
-}
-
 }  // namespace
 
 TEST_CASE("arbiter: the results file lists every game and the pair's statistics", "[arbiter][persistence]") {
@@ -71,17 +51,19 @@ TEST_CASE("arbiter: the results file lists every game and the pair's statistics"
     const auto run = run_arbiter(with(deterministic_match(book, 2), {"-jsonout", results}));
     INFO(transcript(run));
     REQUIRE(run.status == 0);
-    const json::Value doc = read_json(results);
-    CHECK(doc["format"].as_string() == "bge-arbiter-results");
-    CHECK(doc["game"].as_string() == "tak");
-    CHECK(doc["total_games"].as_integer() == 4);
-    REQUIRE(doc["games"].as_array().size() == 4);
-    const json::Value& pair = doc["summary"]["pairs"].as_array().at(0);
-    CHECK(pair["wins"].as_integer() + pair["losses"].as_integer() + pair["draws"].as_integer() == 4);
+    const Json doc = read_json(results);
+    CHECK(doc.at("format") == "bge-arbiter-results");
+    CHECK(doc.at("game") == "tak");
+    CHECK(doc.at("total_games") == 4);
+    // Each engine as it named itself (`id name`): the version and commit it was built from.
+    for (const Json& engine : doc.at("engines")) CHECK(engine.at("id") == "tak " + bge::version_text());
+    REQUIRE(doc.at("games").size() == 4);
+    const Json& pair = doc.at("summary").at("pairs").at(0);
+    CHECK(pair.at("wins").get<int>() + pair.at("losses").get<int>() + pair.at("draws").get<int>() == 4);
     int number = 0;
-    for (const json::Value& game : doc["games"].as_array()) {
-        CHECK(game["number"].as_integer() == ++number);
-        CHECK(game["record"].as_string().find("[Player1 ") != std::string::npos);
+    for (const Json& game : doc.at("games")) {
+        CHECK(game.at("number") == ++number);
+        CHECK(game.at("record").get<std::string>().find("[Player1 ") != std::string::npos);
     }
     CHECK(run.has_line("Finished match"));
     CHECK(run.count_prefix("Ptnml(0-2): [") == 1);
@@ -120,7 +102,7 @@ TEST_CASE("arbiter: a run killed with SIGKILL resumes to exactly the uninterrupt
     REQUIRE(resumed.status == 0);
     CHECK_THAT(resumed.errors, Catch::Contains("resuming: "));
     CHECK(game_list(read_json(json)) == game_list(read_json(full_json)));
-    CHECK(read_json(json)["summary"] == read_json(full_json)["summary"]);
+    CHECK(read_json(json).at("summary") == read_json(full_json).at("summary"));
     // Every game is in the record file exactly once, after what was there before.
     const std::string records = read_file(ptn);
     CHECK(records.rfind("[Size \"3\"]\n\n1. a1 c3 *\n\n", 0) == 0);
@@ -154,7 +136,18 @@ TEST_CASE("arbiter: shards merged equal one full run", "[arbiter][persistence]")
     REQUIRE(merge.status == 0);
     CHECK(merge.has_line("Finished match"));
     CHECK(game_list(read_json(merged)) == game_list(read_json(full_json)));
-    CHECK(read_json(merged)["summary"] == read_json(full_json)["summary"]);
+    CHECK(read_json(merged).at("summary") == read_json(full_json).at("summary"));
+    CHECK(read_json(merged).at("engines") == read_json(full_json).at("engines"));
+
+    // Shards played by different builds of an engine merge with a warning that says so.
+    Json other_build = read_json(scratch().file("shard_2.json"));
+    other_build["engines"][0]["id"] = "tak 9.9.9 (commit 000000000000)";
+    const std::string other = scratch().file("shard_2_other_build.json");
+    std::ofstream(other) << json::dump(other_build, true);
+    const auto mixed_builds = run_arbiter({"merge", scratch().file("shard_1.json"), other, scratch().file("shard_3.json")});
+    CHECK(mixed_builds.status == 0);
+    CHECK_THAT(mixed_builds.errors, Catch::Contains("engine small is 'tak " + bge::version_text() +
+                                                    "' in one shard and 'tak 9.9.9 (commit 000000000000)' in another"));
 
     // Merging a shard twice, or files of different matches, is refused.
     const auto twice = run_arbiter({"merge", scratch().file("shard_1.json"), scratch().file("shard_1.json")});

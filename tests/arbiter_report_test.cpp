@@ -12,7 +12,7 @@ using namespace bge::arbiter;
 
 namespace {
 
-json::Value parse_or_fail(const std::string& text) {
+Json parse_or_fail(const std::string& text) {
     auto value = json::parse(text);
     REQUIRE(value);
     return *value;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "protocol/engine_process.hpp"
+#include "tools/arbiter/json.hpp"
 
 namespace bge::testing {
 
@@ -67,14 +68,17 @@ inline std::string read_file(const std::string& path) {
     return text.str();
 }
 
-// Runs any of the project's programs to its end (within a minute), collecting its output.
-inline ArbiterRun run_program(const std::string& binary, const std::vector<std::string>& arguments) {
+// Runs any of the project's programs to its end (within a minute), collecting its output; in
+// `working_directory` when one is given.
+inline ArbiterRun run_program(const std::string& binary, const std::vector<std::string>& arguments,
+                              const std::string& working_directory = "") {
     static int runs = 0;  // one test thread
     const std::string errors_file = scratch().file("stderr_" + std::to_string(++runs));
     protocol::EngineProcess process;
     protocol::ProcessOptions options;
     options.command = binary;
     options.arguments = arguments;
+    options.working_directory = working_directory;
     options.stderr_path = errors_file;
     const auto start = std::chrono::steady_clock::now();
     REQUIRE(process.start(options));
@@ -93,12 +97,36 @@ inline ArbiterRun run_program(const std::string& binary, const std::vector<std::
     return run;
 }
 
-inline ArbiterRun run_arbiter(const std::vector<std::string>& arguments) { return run_program(arbiter_binary, arguments); }
+inline ArbiterRun run_arbiter(const std::vector<std::string>& arguments, const std::string& working_directory = "") {
+    return run_program(arbiter_binary, arguments, working_directory);
+}
 
 inline std::string transcript(const ArbiterRun& run) {
     std::string text;
     for (const auto& line : run.lines) text += line + "\n";
     return text + "stderr:\n" + run.errors;
+}
+
+// A results file (or any JSON file the arbiter wrote), which must parse.
+inline arbiter::Json read_json(const std::string& path) {
+    auto value = arbiter::json::parse(read_file(path));
+    INFO(path);
+    REQUIRE(value);
+    return *value;
+}
+
+// The games of a results file without the Date tag of their records, which legitimately differs
+// between runs (a resumed game is played today).
+inline std::vector<std::string> game_list(const arbiter::Json& results) {
+    std::vector<std::string> games;
+    for (arbiter::Json game : results.at("games")) {
+        std::string record = game.at("record").get<std::string>();
+        const auto date = record.find("[Date ");
+        if (date != std::string::npos) record.erase(date, record.find('\n', date) - date + 1);
+        game["record"] = record;
+        games.push_back(arbiter::json::dump(game));
+    }
+    return games;
 }
 
 }  // namespace bge::testing

@@ -436,3 +436,15 @@ TEST_CASE("arbiter: TPS openings with Black to move, UGI and TEI engines, komi",
         CHECK_FALSE(game.moves.empty());
     }
 }
+
+TEST_CASE("arbiter: a pbrain brain's identity from its ABOUT answer", "[arbiter][protocol]") {
+    using bge::arbiter::pbrain_identity;
+    CHECK(pbrain_identity(R"x(name="Rapfi", version="0.43.02 (g++ 12.2.0)", author="Rapfi team", country="China")x") ==
+          "Rapfi 0.43.02 (g++ 12.2.0)");
+    CHECK(pbrain_identity(R"x(name="busy-after-move", author="tests")x") == "busy-after-move");
+    CHECK(pbrain_identity(R"x(nickname="x", name="y")x") == "y");  // a key that ends in "name" is not it
+    CHECK(pbrain_identity(R"x(version="1.0")x").empty());  // no name: no identity
+    CHECK(pbrain_identity("ERROR unknown command").empty());
+    CHECK(pbrain_identity(R"x(name="unterminated)x") == "unterminated");
+    CHECK(pbrain_identity("").empty());
+}

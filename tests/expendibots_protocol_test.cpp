@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "core/version.hpp"
 #include "engine_session.hpp"
 #include "expendibots_test_helpers.hpp"
 
@@ -59,7 +60,7 @@ TEST_CASE("expendibots: cutegames' UGI transcript", "[expendibots][protocol]") {
     EngineSession engine(binary);
     engine.send("ugi");
     const auto handshake = engine.until([](const std::string& l) { return l == "ugiok"; });
-    CHECK(handshake.front() == "id name expendibots 0.1");
+    CHECK(handshake.front() == "id name expendibots " + bge::version_text());
     CHECK(std::find(handshake.begin(), handshake.end(),
                     "option name Player type combo default alphabeta var alphabeta var random var greedy var minimax2") !=
           handshake.end());

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/gomoku/gomoku.hpp"
+#include "core/version.hpp"
 #include "engine_session.hpp"
 
 using namespace bge;
@@ -223,7 +224,7 @@ TEST_CASE("gomoku speaks UGI when the first command is not pbrain", "[protocol][
     EngineSession engine(gomoku_binary);
     engine.send("ugi");
     const auto handshake = engine.until([](const std::string& line) { return line == "ugiok"; });
-    CHECK(handshake.front() == "id name gomoku 0.1");
+    CHECK(handshake.front() == "id name gomoku " + bge::version_text());
     CHECK(std::find(handshake.begin(), handshake.end(),
                     "option name Rule type combo default freestyle var freestyle var standard var renju") !=
           handshake.end());

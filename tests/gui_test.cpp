@@ -32,7 +32,7 @@ public:
 
     // The first message from `from` on that matches, waiting up to 20 s; its index is `from` after.
     template <class Predicate>
-    json::Value wait_for(std::size_t& from, Predicate predicate) {
+    Json wait_for(std::size_t& from, Predicate predicate) {
         std::unique_lock lock(mutex_);
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
         for (;;) {
@@ -49,7 +49,7 @@ public:
         std::lock_guard lock(mutex_);
         return messages_.size();
     }
-    json::Value at(std::size_t i) {
+    Json at(std::size_t i) {
         std::lock_guard lock(mutex_);
         return messages_.at(i);
     }
@@ -57,7 +57,7 @@ public:
 private:
     std::mutex mutex_;
     std::condition_variable arrived_;
-    std::vector<json::Value> messages_;
+    std::vector<Json> messages_;
 };
 
 template <class View>
@@ -67,17 +67,16 @@ GameRecord<typename View::G> played(const typename View::G::Variant& variant, st
     return record;
 }
 
-std::vector<std::string> strings(const json::Value& array) {
-    std::vector<std::string> out;
-    for (const json::Value& value : array.as_array()) out.push_back(value.as_string());
-    return out;
-}
+std::vector<std::string> strings(const Json& array) { return array.get<std::vector<std::string>>(); }
 
-json::Value find_move(const json::Array& legal, std::string_view text) {
-    for (const json::Value& move : legal)
-        if (move["m"].as_string() == text) return move;
+Json find_move(const Json& legal, std::string_view text) {
+    for (const Json& move : legal)
+        if (move.at("m") == text) return move;
     return {};
 }
+
+// The type of a message, "" when it has none.
+std::string type_of(const Json& message) { return json::text(message, "type"); }
 
 }  // namespace
 
@@ -93,11 +92,11 @@ TEST_CASE("gui: a Tak spread is its stack, then one click per piece dropped", "[
     REQUIRE(placement);
     CHECK(TakView::path(record.current(), *placement).cells == std::vector<std::string>{"c3"});
     CHECK(TakView::path(record.current(), *placement).kind == "wall");
-    const json::Value board = TakView::board(record.current(), nullptr, nullptr);
-    CHECK(board["stacks"]["a1"].as_string() == "211");  // black at the bottom, then two white
-    const json::Array legal = legal_moves_json<TakView>(record);
-    CHECK(find_move(legal, "3a1>12")["p"] == json::Value(json::Array{"a1", "b1", "c1", "c1"}));
-    CHECK(find_move(legal, "Cc3")["k"].as_string() == "cap");
+    const Json board = TakView::board(record.current(), nullptr, nullptr);
+    CHECK(board.at("stacks").at("a1") == "211");  // black at the bottom, then two white
+    const Json legal = legal_moves_json<TakView>(record);
+    CHECK(find_move(legal, "3a1>12").at("p") == Json::array({"a1", "b1", "c1", "c1"}));
+    CHECK(find_move(legal, "Cc3").at("k") == "cap");
 }
 
 TEST_CASE("gui: renju marks Black's double-three point, and only for Black", "[gui]") {
@@ -105,39 +104,39 @@ TEST_CASE("gui: renju marks Black's double-three point, and only for Black", "[g
     variant.rule = gomoku::Rule::renju;
     // Black e5 f5 and g6 g7: g5 makes two open threes at once.
     auto record = played<GomokuView>(variant, {"e5", "a1", "f5", "c1", "g6", "o15", "g7", "m1"});
-    const json::Value board = GomokuView::board(record.current(), nullptr, nullptr);
-    const auto forbidden = strings(board["forbidden"]);
+    const Json board = GomokuView::board(record.current(), nullptr, nullptr);
+    const auto forbidden = strings(board.at("forbidden"));
     CHECK(std::find(forbidden.begin(), forbidden.end(), "g5") != forbidden.end());
     CHECK(std::find(forbidden.begin(), forbidden.end(), "h8") == forbidden.end());
-    CHECK(board["stones"]["e5"].as_string() == "x");
-    CHECK(board["stones"]["a1"].as_string() == "o");
+    CHECK(board.at("stones").at("e5") == "x");
+    CHECK(board.at("stones").at("a1") == "o");
     REQUIRE(record.play_text("h8"));
-    CHECK(GomokuView::board(record.current(), nullptr, nullptr)["forbidden"].as_array().empty());  // White to move
+    CHECK(GomokuView::board(record.current(), nullptr, nullptr).at("forbidden").empty());  // White to move
 }
 
 TEST_CASE("gui: TwixT draws a bridge between two pegs a knight's move apart, and the swap is a button", "[gui]") {
     twixt::Variant variant;
     variant.size = 8;
     auto first = played<TwixtView>(variant, {"c3"});
-    const json::Array legal = legal_moves_json<TwixtView>(first);
-    CHECK(find_move(legal, "swap")["p"].as_array().empty());
+    const Json legal = legal_moves_json<TwixtView>(first);
+    CHECK(find_move(legal, "swap").at("p") == Json::array());
     auto record = played<TwixtView>(variant, {"c3", "h4", "d5"});
-    const json::Value board = TwixtView::board(record.current(), nullptr, nullptr);
-    REQUIRE(board["bridges"].as_array().size() == 1);
-    auto bridge = strings(board["bridges"].as_array()[0]);
+    const Json board = TwixtView::board(record.current(), nullptr, nullptr);
+    REQUIRE(board.at("bridges").size() == 1);
+    auto bridge = strings(board.at("bridges").at(0));
     std::sort(bridge.begin(), bridge.end());
     CHECK(bridge == std::vector<std::string>{"c3", "d5"});
-    CHECK(board["pegs"]["h4"].as_string() == "o");
+    CHECK(board.at("pegs").at("h4") == "o");
 }
 
 TEST_CASE("gui: an Ur move is the piece (or the pool), then where it lands", "[gui]") {
     auto record = played<UrView>(ur::Variant{}, {"r2"});
-    const json::Array legal = legal_moves_json<UrView>(record);
+    const Json legal = legal_moves_json<UrView>(record);
     REQUIRE(legal.size() == 1);
-    CHECK(legal[0]["m"].as_string() == "onA3");
-    CHECK(legal[0]["p"] == json::Value(json::Array{"pool-L", "A3"}));
+    CHECK(legal.at(0).at("m") == "onA3");
+    CHECK(legal.at(0).at("p") == Json::array({"pool-L", "A3"}));
     CHECK(legal_moves_json<UrView>(played<UrView>(ur::Variant{}, {})).empty());  // the server rolls
-    CHECK(UrView::board(record.current(), nullptr, nullptr)["roll"].as_integer() == 2);
+    CHECK(UrView::board(record.current(), nullptr, nullptr).at("roll") == 2);
 }
 
 TEST_CASE("gui: an Expendibots BOOM shows the squares its chain reaction destroyed", "[gui]") {
@@ -146,11 +145,11 @@ TEST_CASE("gui: an Expendibots BOOM shows the squares its chain reaction destroy
     REQUIRE(boom);
     auto after = before;
     expendibots::play(after, *boom);
-    const json::Value board = ExpendibotsView::board(after, &before, &*boom);
-    auto blast = strings(board["blast"]);
+    const Json board = ExpendibotsView::board(after, &before, &*boom);
+    auto blast = strings(board.at("blast"));
     std::sort(blast.begin(), blast.end());
     CHECK(blast == std::vector<std::string>{"a1", "a2", "b1", "b2"});
-    CHECK(board["stacks"]["d1"].as_string() == "w1");
+    CHECK(board.at("stacks").at("d1") == "w1");
     CHECK(ExpendibotsView::path(before, *boom).cells == std::vector<std::string>{"a1"});
 }
 
@@ -220,35 +219,34 @@ TEST_CASE("gui: every bad message gets one error and the server goes on", "[gui]
         hub.message(client, message);
         INFO(message);
         REQUIRE(client->count() == before + 1);
-        CHECK(client->at(before)["type"].as_string() == "error");
-        CHECK(!client->at(before)["message"].as_string().empty());
+        CHECK(type_of(client->at(before)) == "error");
+        CHECK(!json::text(client->at(before), "message").empty());
     }
     // A game between two people still works after all that, and refuses what is not legal.
     hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"]})");
     std::size_t at = 0;
-    const json::Value created = client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "created"; });
-    const std::int64_t id = created["id"].as_integer();
-    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && !m["legal"].as_array().empty(); });
+    const Json created = client->wait_for(at, [](const Json& m) { return type_of(m) == "created"; });
+    const std::int64_t id = created.at("id").get<std::int64_t>();
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && !m.at("legal").empty(); });
     const auto send = [&](const std::string& type, const std::string& move) {
-        json::Value message;
+        Json message;
         message["type"] = type;
         message["id"] = id;
         if (!move.empty()) message["move"] = move;
-        hub.message(client, json::write(message));
+        hub.message(client, json::dump(message));
     };
     send("move", "e9");
-    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "error"; });
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "error"; });
     send("move", "a1");
     send("move", "e5");
-    const json::Value state = client->wait_for(at, [](const json::Value& m) {
-        return m["type"].as_string() == "state" && m["moves"].as_array().size() == 2;
-    });
-    CHECK(state["board"]["stacks"]["a1"].as_string() == "2");  // the first move places Black's flat
-    CHECK(state["board"]["last"] == json::Value(json::Array{"e5"}));
+    const Json state =
+        client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 2; });
+    CHECK(state.at("board").at("stacks").at("a1") == "2");  // the first move places Black's flat
+    CHECK(state.at("board").at("last") == Json::array({"e5"}));
     send("undo", "");
-    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && m["moves"].as_array().size() == 1; });
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 1; });
     send("resign", "");
-    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "error"; });
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "error"; });
     hub.closed(client);
 }
 
@@ -262,20 +260,20 @@ TEST_CASE("gui: a person plays an engine process: the move reaches it, its answe
     hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5, "komi": 1.5},
                             "players": ["person", "tak"], "limit": {"depth": 2}})");
     std::size_t at = 0;
-    const std::int64_t id = client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "created"; })["id"].as_integer();
-    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && !m["legal"].as_array().empty(); });
+    const std::int64_t id =
+        client->wait_for(at, [](const Json& m) { return type_of(m) == "created"; }).at("id").get<std::int64_t>();
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && !m.at("legal").empty(); });
     hub.message(client, fmt::format(R"({{"type": "move", "id": {}, "move": "a1"}})", id));
-    const json::Value answered = client->wait_for(at, [](const json::Value& m) {
-        return m["type"].as_string() == "state" && m["moves"].as_array().size() == 2 && !m["legal"].as_array().empty();
-    });
-    CHECK(answered["variant"].as_string() == "size 5, komi 1.5");
-    CHECK(answered["status"] == json::Value(json::Array{"person", "ready"}));
+    const Json answered = client->wait_for(
+        at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 2 && !m.at("legal").empty(); });
+    CHECK(answered.at("variant") == "size 5, komi 1.5");
+    CHECK(answered.at("status") == Json::array({"person", "ready"}));
     // The engine's reply is a legal move by the rules: replaying both gives the position shown.
     GameRecord<tak::Tak> replay(tak::start_state(tak::Variant{5, 3, false}));
-    for (const json::Value& move : answered["moves"].as_array()) REQUIRE(replay.play_text(move.as_string()));
-    CHECK(tak::format_tps(replay.current()) == answered["position"].as_string());
+    for (const Json& move : answered.at("moves")) REQUIRE(replay.play_text(move.get<std::string>()));
+    CHECK(tak::format_tps(replay.current()) == answered.at("position").get<std::string>());
     hub.message(client, fmt::format(R"({{"type": "undo", "id": {}}})", id));
-    client->wait_for(at, [](const json::Value& m) { return m["type"].as_string() == "state" && m["moves"].as_array().empty(); });
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").empty(); });
     hub.closed(client);
 }
 
@@ -285,16 +283,16 @@ TEST_CASE("gui: a person's clock runs too: no move in time loses on time", "[gui
     hub.message(client, R"({"type": "new_game", "game": "gomoku", "variant": {"size": 9},
                             "players": ["person", "person"], "tc": "0.3"})");
     std::size_t at = 0;
-    const json::Value running = client->wait_for(at, [](const json::Value& m) {
-        return m["type"].as_string() == "state" && m["clocks"].as_array().size() == 2 && m["clocks"].as_array()[0]["running"].as_bool();
+    const Json running = client->wait_for(at, [](const Json& m) {
+        return type_of(m) == "state" && m.at("clocks").size() == 2 &&
+               json::member(m.at("clocks").at(0), "running") == true;
     });
-    CHECK(running["clocks"].as_array()[0]["ms"].as_integer() == 300);
-    const json::Value over = client->wait_for(at, [](const json::Value& m) {
-        return m["type"].as_string() == "state" && !m["result"].is_null();
-    });
-    CHECK(over["result"]["score"].as_string() == "0-1");
-    CHECK(over["result"]["reason"].as_string() == "Black loses on time");
-    CHECK(over["result"]["termination"].as_string() == "time forfeit");
-    CHECK(over["legal"].as_array().empty());
+    CHECK(running.at("clocks").at(0).at("ms") == 300);
+    const Json over =
+        client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && !m.at("result").is_null(); });
+    CHECK(over.at("result").at("score") == "0-1");
+    CHECK(over.at("result").at("reason") == "Black loses on time");
+    CHECK(over.at("result").at("termination") == "time forfeit");
+    CHECK(over.at("legal").empty());
     hub.closed(client);
 }

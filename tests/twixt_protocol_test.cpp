@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/twixt/twixt.hpp"
+#include "core/version.hpp"
 #include "engine_session.hpp"
 
 using namespace bge;
@@ -63,7 +64,7 @@ TEST_CASE("twixt: UGI handshake, a game and the queries", "[twixt][protocol]") {
     EngineSession engine(binary);
     engine.send("ugi");
     const auto handshake = engine.until([](const std::string& l) { return l == "ugiok"; });
-    CHECK(handshake.front() == "id name twixt 0.1");
+    CHECK(handshake.front() == "id name twixt " + bge::version_text());
     CHECK(std::find(handshake.begin(), handshake.end(),
                     "option name Player type combo default mcts var mcts var minimax var flat-mc var mcts-knight var uct") !=
           handshake.end());

@@ -7,7 +7,6 @@ namespace bge::expendibots {
 protocol::EngineSpec<Expendibots> expendibots_engine_spec() {
     protocol::EngineSpec<Expendibots> spec;
     spec.name = "expendibots";
-    spec.version = "0.1";
     spec.author = "the bge team";
     spec.default_dialect = protocol::Dialect::ugi;
 

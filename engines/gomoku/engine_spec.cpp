@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/version.hpp"
 #include "engines/gomoku/players.hpp"
 #include "protocol/text.hpp"
 
@@ -45,7 +46,6 @@ protocol::PbrainHooks<Gomoku> gomoku_pbrain_hooks() {
 protocol::EngineSpec<Gomoku> gomoku_engine_spec() {
     protocol::EngineSpec<Gomoku> spec;
     spec.name = "gomoku";
-    spec.version = "0.1";
     spec.author = "the bge team";
     spec.default_dialect = protocol::Dialect::ugi;
 
@@ -86,7 +86,7 @@ protocol::EngineSpec<Gomoku> gomoku_engine_spec() {
         if (!protocol::is_pbrain_command(first_line)) return std::nullopt;
         protocol::Output output;
         protocol::PbrainSession<Gomoku> session(
-            gomoku_pbrain_hooks(), {"gomoku", "0.1", "the bge team", "international"}, options, player, output);
+            gomoku_pbrain_hooks(), {"gomoku", version_text(), "the bge team", "international"}, options, player, output);
         return session.run(first_line, input);
     };
 

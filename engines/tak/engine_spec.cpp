@@ -11,7 +11,6 @@ namespace bge::tak {
 protocol::EngineSpec<Tak> tak_engine_spec() {
     protocol::EngineSpec<Tak> spec;
     spec.name = "tak";
-    spec.version = "0.1";
     spec.author = "the bge team";
     spec.default_dialect = protocol::Dialect::tei;
 

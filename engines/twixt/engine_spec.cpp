@@ -7,7 +7,6 @@ namespace bge::twixt {
 protocol::EngineSpec<Twixt> twixt_engine_spec() {
     protocol::EngineSpec<Twixt> spec;
     spec.name = "twixt";
-    spec.version = "0.1";
     spec.author = "the bge team";
     spec.default_dialect = protocol::Dialect::ugi;
 

@@ -7,7 +7,6 @@ namespace bge::ur {
 protocol::EngineSpec<Ur> ur_engine_spec() {
     protocol::EngineSpec<Ur> spec;
     spec.name = "ur";
-    spec.version = "0.1";
     spec.author = "the bge team";
     spec.default_dialect = protocol::Dialect::ugi;
 

@@ -97,16 +97,18 @@ EngineStatus EnginePlayer::start_process() {
 
 EngineStatus EnginePlayer::handshake() {
     // pbrain has no handshake and no options; START answered OK (start_game) shows it is alive.
+    declared_options_.clear();
+    identity_.clear();
     if (dialect_ == protocol::Dialect::pbrain) {
-        declared_options_.clear();
-        return EngineStatus::ok;
+        ask_pbrain_identity();
+        return failed_ ? EngineStatus::disconnect : EngineStatus::ok;
     }
     const bool tei = dialect_ == protocol::Dialect::tei;
     if (!send(tei ? "tei" : "ugi")) return EngineStatus::disconnect;
-    declared_options_.clear();
     return read_until(tei ? "teiok" : "ugiok", std::chrono::milliseconds(timeouts_.startup_ms), [this](const std::string& line) {
-        // option name <name words...> type ...
+        // id name <words...>; option name <name words...> type ...
         const auto words = protocol::split_words(line);
+        if (words.size() >= 3 && words[0] == "id" && words[1] == "name") identity_ = protocol::join_words(words, 2, words.size());
         if (words.size() < 3 || words[0] != "option" || words[1] != "name") return;
         std::size_t type_at = 2;
         while (type_at < words.size() && words[type_at] != "type") ++type_at;
@@ -162,6 +164,45 @@ void EnginePlayer::let_pbrain_settle() {
     if (!pbrain_answered_at_) return;
     std::this_thread::sleep_until(*pbrain_answered_at_ + pbrain_settle);
     pbrain_answered_at_.reset();
+}
+
+// ABOUT is optional for a brain's identity, so an engine that answers it late, or with an error,
+// only goes without one; its late answer is skipped while START waits for OK.
+void EnginePlayer::ask_pbrain_identity() {
+    constexpr std::chrono::milliseconds about_timeout{2'000};
+    if (!send("ABOUT")) return;
+    const auto deadline = SteadyClock::now() + std::min(about_timeout, std::chrono::milliseconds(timeouts_.startup_ms));
+    for (;;) {
+        const auto read = process_.read_line_until(deadline);
+        if (read.status == ReadStatus::closed) {
+            fail(EngineStatus::disconnect, "it exited or closed its output");
+            return;
+        }
+        if (read.status == ReadStatus::timeout) return;
+        const auto words = protocol::split_words(read.line);
+        if (words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG") continue;
+        identity_ = pbrain_identity(read.line);
+        pbrain_answered_at_ = SteadyClock::now();
+        return;
+    }
+}
+
+std::string pbrain_identity(std::string_view about) {
+    // The value of key="value" in the answer, or empty.
+    auto value_of = [&](std::string_view key) -> std::string {
+        const std::string opening = std::string(key) + "=\"";
+        std::size_t at = about.find(opening);
+        while (at != std::string_view::npos && at > 0 && about[at - 1] != ' ' && about[at - 1] != ',')
+            at = about.find(opening, at + 1);  // "nickname=" is not "name="
+        if (at == std::string_view::npos) return "";
+        const std::size_t begin = at + opening.size();
+        const std::size_t end = about.find('"', begin);
+        return std::string(about.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
+    };
+    std::string identity = value_of("name");
+    if (identity.empty()) return "";
+    if (const std::string version = value_of("version"); !version.empty()) identity += " " + version;
+    return identity;
 }
 
 // pbrain: START (or RECTSTART) must be answered OK; then the rules go as INFO lines.

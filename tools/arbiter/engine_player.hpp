@@ -65,6 +65,9 @@ public:
     const std::string& name() const { return config_.name; }
     protocol::Dialect dialect() const { return dialect_; }
     const std::string& last_error() const { return error_; }
+    // What the engine says it is: its `id name` line (UGI, TEI), or the name and version of its
+    // ABOUT answer (pbrain); empty until it has started, or when it does not say.
+    const std::string& identity() const { return identity_; }
 
     // Starts (or restarts) the process if it is not serving, then handshakes and sends the
     // configured options. With restart=on, every call after the first starts a fresh process.
@@ -99,6 +102,8 @@ private:
     EngineReply think_pbrain(const std::string& board, const std::string& clock, std::chrono::milliseconds budget,
                              const SearchLineCallback& on_line);
     EngineStatus handshake();
+    // pbrain: asks ABOUT and keeps the name and version of the answer as the identity.
+    void ask_pbrain_identity();
     void send_configured_options();
     bool send(std::string_view line);
     EngineStatus fail(EngineStatus status, std::string message);
@@ -118,8 +123,13 @@ private:
     int games_started_ = 0;
     std::optional<std::chrono::steady_clock::time_point> pbrain_answered_at_;
     std::vector<std::string> declared_options_;
+    std::string identity_;
     std::string error_;
 };
+
+// "Rapfi 0.43.02" from a pbrain ABOUT answer such as
+// name="Rapfi", version="0.43.02", author="...", country="..."; empty when it has no name.
+std::string pbrain_identity(std::string_view about);
 
 // Reads `score cp X` (or `score mate N`) and `depth D` from an info line, if both are there.
 std::optional<SearchInfo> parse_search_info(std::string_view line);

@@ -57,27 +57,10 @@ namespace {
 
 // ---- reading the results, every field optional -----------------------------------------------
 
-std::optional<std::int64_t> integer_field(const json::Value& object, std::string_view key) {
-    const json::Value& value = object[key];
-    if (value.is_integer()) return value.as_integer();
-    if (value.is_number()) {
-        const double number = value.as_number();
-        if (std::isfinite(number) && number == std::floor(number) && std::abs(number) < 9e15)
-            return static_cast<std::int64_t>(number);
-    }
-    return std::nullopt;
-}
-
-std::optional<double> number_field(const json::Value& object, std::string_view key) {
-    const json::Value& value = object[key];
-    if (!value.is_number() || !std::isfinite(value.as_number())) return std::nullopt;
-    return value.as_number();
-}
-
-std::optional<std::string> string_field(const json::Value& object, std::string_view key) {
-    const json::Value& value = object[key];
-    if (!value.is_string()) return std::nullopt;
-    return value.as_string();
+std::optional<std::string> string_field(const Json& object, std::string_view key) {
+    const Json* value = json::find(object, key);
+    if (!value || !value->is_string()) return std::nullopt;
+    return value->get<std::string>();
 }
 
 struct Game {
@@ -102,25 +85,25 @@ struct Results {
     std::optional<SprtConfig> sprt;
 };
 
-Results read_results(const json::Value& root) {
+Results read_results(const Json& root) {
     Results results;
     int index = 0;
-    for (const json::Value& engine : root["engines"].as_array()) {
+    for (const Json& engine : json::items(root, "engines")) {
         ++index;
         const auto name = string_field(engine, "name");
         results.names.push_back(name && !name->empty() ? *name : fmt::format("engine {}", index));
     }
-    const auto engine_index = [&](const json::Value& game, std::string_view key) {
-        const auto value = integer_field(game, key);
+    const auto engine_index = [&](const Json& game, std::string_view key) {
+        const auto value = json::integer(game, key);
         return value && *value >= 0 && *value < static_cast<std::int64_t>(results.names.size())
                    ? static_cast<int>(*value)
                    : -1;
     };
-    for (const json::Value& entry : root["games"].as_array()) {
+    for (const Json& entry : json::items(root, "games")) {
         if (!entry.is_object()) continue;
         Game game;
-        game.number = integer_field(entry, "number");
-        game.encounter = integer_field(entry, "encounter");
+        game.number = json::integer(entry, "number");
+        game.encounter = json::integer(entry, "encounter");
         game.white = engine_index(entry, "white");
         game.black = engine_index(entry, "black");
         game.result = string_field(entry, "result");
@@ -132,7 +115,7 @@ Results read_results(const json::Value& root) {
             game.white_points = 0.5;
         game.termination = string_field(entry, "termination");
         game.reason = string_field(entry, "reason");
-        game.plies = integer_field(entry, "plies");
+        game.plies = json::integer(entry, "plies");
         game.record = string_field(entry, "record");
         results.games.push_back(std::move(game));
     }
@@ -140,11 +123,11 @@ Results read_results(const json::Value& root) {
         if (a.number.has_value() != b.number.has_value()) return a.number.has_value();
         return a.number.has_value() && *a.number < *b.number;
     });
-    const json::Value& sprt = root["sprt"];
-    const auto elo0 = number_field(sprt, "elo0"), elo1 = number_field(sprt, "elo1");
+    const Json& sprt = json::member(root, "sprt");
+    const auto elo0 = json::number(sprt, "elo0"), elo1 = json::number(sprt, "elo1");
     if (elo0 && elo1)
-        results.sprt = SprtConfig{*elo0, *elo1, number_field(sprt, "alpha").value_or(0.05),
-                                  number_field(sprt, "beta").value_or(0.05)};
+        results.sprt = SprtConfig{*elo0, *elo1, json::number(sprt, "alpha").value_or(0.05),
+                                  json::number(sprt, "beta").value_or(0.05)};
     return results;
 }
 
@@ -257,18 +240,18 @@ svg { display: block; margin: 0.5em 0 1.5em; }
 svg text { font-family: system-ui, sans-serif; font-size: 11px; fill: #333; }
 )";
 
-void header_section(std::string& out, const json::Value& root, const Results& results) {
+void header_section(std::string& out, const Json& root, const Results& results) {
     const std::string game = string_field(root, "game").value_or("");
     put(out, "<h1>Arbiter results{}{}</h1>\n<dl>\n", game.empty() ? "" : ": ", html_escape(game));
     if (const auto variant = string_field(root, "variant"))
         put(out, "<dt>Variant</dt><dd>{}</dd>\n", html_escape(*variant));
     if (const auto command = string_field(root, "command_line"))
         put(out, "<dt>Command line</dt><dd><code>{}</code></dd>\n", html_escape(*command));
-    if (const auto seed = integer_field(root, "seed")) put(out, "<dt>Seed</dt><dd>{}</dd>\n", *seed);
-    const json::Value& shard = root["shard"];
-    const auto shard_index = integer_field(shard, "index"), shard_count = integer_field(shard, "count");
+    if (const auto seed = json::integer(root, "seed")) put(out, "<dt>Seed</dt><dd>{}</dd>\n", *seed);
+    const Json& shard = json::member(root, "shard");
+    const auto shard_index = json::integer(shard, "index"), shard_count = json::integer(shard, "count");
     if (shard_index && shard_count) put(out, "<dt>Shard</dt><dd>{} of {}</dd>\n", *shard_index, *shard_count);
-    const auto scheduled = integer_field(root, "scheduled_games"), total = integer_field(root, "total_games");
+    const auto scheduled = json::integer(root, "scheduled_games"), total = json::integer(root, "total_games");
     std::string games = fmt::format("{} played", results.games.size());
     if (scheduled) games += fmt::format(" of {} scheduled", *scheduled);
     if (total && total != scheduled) games += fmt::format(" ({} in the whole schedule)", *total);
@@ -276,7 +259,7 @@ void header_section(std::string& out, const json::Value& root, const Results& re
     if (!results.names.empty()) {
         put(out, "<dt>Engines</dt><dd>");
         int index = 0;
-        for (const json::Value& engine : root["engines"].as_array()) {
+        for (const Json& engine : json::items(root, "engines")) {
             if (index > 0) out += ", ";
             put(out, "{}", html_escape(results.names[index]));
             if (const auto command = string_field(engine, "command"))
@@ -512,7 +495,7 @@ void records_section(std::string& out, const Results& results) {
 
 }  // namespace
 
-std::string html_report(const json::Value& root) {
+std::string html_report(const Json& root) {
     const Results results = read_results(root);
     const std::vector<PairStats> pairs = pair_stats(results);
     const std::string game = string_field(root, "game").value_or("");

@@ -14,7 +14,7 @@
 
 namespace bge::arbiter {
 
-std::string html_report(const json::Value& results);
+std::string html_report(const Json& results);
 
 // Text with &, <, >, " and ' replaced by entities, safe in element content and quoted attributes.
 std::string html_escape(std::string_view text);

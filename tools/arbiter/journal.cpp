@@ -60,13 +60,17 @@ Expected<Scan> scan(const std::string& path) {
             return make_error(fmt::format("{} line {}: {}", path, line_number, value.error()));
         }
         if (line_number == 1) {
-            if ((*value)["format"].as_string() != journal_format)
+            if (json::text(*value, "format") != journal_format)
                 return make_error(fmt::format("{} is not an arbiter state file", path));
-            for (const json::Value& argument : (*value)["arguments"].as_array())
-                result.contents.header.arguments.push_back(argument.as_string());
-            result.contents.header.record_file_offset = (*value)["record_file_offset"].as_integer();
+            for (const Json& argument : json::items(*value, "arguments")) {
+                if (!argument.is_string())
+                    return make_error(fmt::format("{} line 1: the command line holds a non-text argument", path));
+                result.contents.header.arguments.push_back(argument.get<std::string>());
+            }
+            result.contents.header.record_file_offset = json::integer(*value, "record_file_offset").value_or(0);
         } else {
-            auto game = FinishedGame::from_json((*value)["game"]);
+            const Json* entry = json::find(*value, "game");
+            auto game = FinishedGame::from_json(entry ? *entry : Json());
             if (!game) return make_error(fmt::format("{} line {}: {}", path, line_number, game.error()));
             result.contents.games.push_back(std::move(*game));
         }
@@ -102,14 +106,12 @@ Expected<Journal> Journal::create(const std::string& path, const JournalHeader& 
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return make_error(fmt::format("cannot create {}: {}", path, std::strerror(errno)));
     Journal journal(fd, path);
-    json::Value line;
+    Json line;
     line["format"] = journal_format;
     line["version"] = 1;
-    json::Array arguments;
-    for (const std::string& argument : header.arguments) arguments.emplace_back(argument);
-    line["arguments"] = std::move(arguments);
+    line["arguments"] = header.arguments;
     line["record_file_offset"] = header.record_file_offset;
-    if (auto status = write_all(fd, json::write(line) + "\n", path); !status) return make_error(status.error());
+    if (auto status = write_all(fd, json::dump(line) + "\n", path); !status) return make_error(status.error());
     return journal;
 }
 
@@ -133,9 +135,9 @@ Expected<Journal> Journal::reopen(const std::string& path) {
 
 Status Journal::append(const FinishedGame& game) {
     if (fd_ < 0) return success();
-    json::Value line;
+    Json line;
     line["game"] = game.to_json();
-    return write_all(fd_, json::write(line) + "\n", path_);
+    return write_all(fd_, json::dump(line) + "\n", path_);
 }
 
 }  // namespace bge::arbiter

@@ -1,85 +1,146 @@
 #pragma once
-// A small JSON value for the arbiter's files (state journal, results, merge, report): parse with
-// a clear error, build, and write. Objects keep their insertion order so files read naturally and
-// diff cleanly. Integers are kept exact (int64) apart from other numbers.
+// JSON for the arbiter's files (results file, -state journal, merge, report) and the GUI's
+// messages: nlohmann::ordered_json from Debian's nlohmann-json3-dev. Objects keep their insertion
+// order, so files read naturally and diff cleanly; integers stay exact (64-bit).
+//
+// Text from outside (files, a browser) is read only through json::parse, which never throws and
+// bounds the size and nesting it accepts. nlohmann throws on a wrong-type get<>() or a missing
+// key in at(), so documents from outside are read with the helpers below, which treat a missing
+// or mistyped member as absent; implicit conversions are off (JSON_USE_IMPLICIT_CONVERSIONS=0 in
+// tools/arbiter/CMakeLists.txt), so every conversion is an explicit get<>() after a type check.
 
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
-#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
-#include <variant>
-#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "core/expected.hpp"
 
-namespace bge::arbiter::json {
+namespace bge::arbiter {
 
-class Value;
-using Array = std::vector<Value>;
-using Member = std::pair<std::string, Value>;
+using Json = nlohmann::ordered_json;
 
-class Object {
-public:
-    Value& operator[](std::string_view key);  // inserts null when missing
-    const Value* find(std::string_view key) const;
-    bool contains(std::string_view key) const { return find(key) != nullptr; }
-    const std::vector<Member>& members() const { return members_; }
-    std::size_t size() const { return members_.size(); }
+namespace json {
 
-private:
-    std::vector<Member> members_;
+struct Limits {
+    std::size_t max_bytes;
+    int max_depth;  // arrays and objects inside one another: 1 for a flat object
 };
 
-class Value {
-public:
-    Value() = default;
-    Value(std::nullptr_t) {}
-    Value(bool value) : data_(value) {}
-    Value(int value) : data_(static_cast<std::int64_t>(value)) {}
-    Value(std::int64_t value) : data_(value) {}
-    Value(std::uint64_t value) : data_(static_cast<std::int64_t>(value)) {}
-    Value(double value) : data_(value) {}
-    Value(const char* value) : data_(std::string(value)) {}
-    Value(std::string value) : data_(std::move(value)) {}
-    Value(std::string_view value) : data_(std::string(value)) {}
-    Value(Array value) : data_(std::move(value)) {}
-    Value(Object value) : data_(std::move(value)) {}
+// The arbiter's own files. A results file holds every game's record, so it may be large; the
+// deepest of them nests 5 levels.
+inline constexpr Limits file_limits{std::size_t{1} << 30, 64};
 
-    bool is_null() const { return data_.index() == 0; }
-    bool is_bool() const { return data_.index() == 1; }
-    bool is_integer() const { return data_.index() == 2; }
-    bool is_number() const { return data_.index() == 2 || data_.index() == 3; }
-    bool is_string() const { return data_.index() == 4; }
-    bool is_array() const { return data_.index() == 5; }
-    bool is_object() const { return data_.index() == 6; }
+// Compact (one line) or indented by two spaces. Text that is not UTF-8 (an engine's output)
+// is written with U+FFFD in place of the bad bytes rather than throwing.
+inline std::string dump(const Json& value, bool pretty = false) {
+    return value.dump(pretty ? 2 : -1, ' ', false, Json::error_handler_t::replace);
+}
 
-    // Accessors with a fallback for a missing or mistyped value, so readers stay short; callers
-    // that must reject bad files check the type first.
-    bool as_bool(bool fallback = false) const;
-    std::int64_t as_integer(std::int64_t fallback = 0) const;
-    double as_number(double fallback = 0.0) const;
-    const std::string& as_string() const;  // empty when not a string
-    const Array& as_array() const;         // empty when not an array
-    const Object& as_object() const;       // empty when not an object
-    Array& array();                        // turns a null into an empty array
-    Object& object();                      // turns a null into an empty object
+// `text` with U+FFFD in place of bytes that are not UTF-8, repaired by nlohmann as dump() does.
+inline std::string valid_utf8(std::string_view text) {
+    return Json::parse(dump(Json(std::string(text)))).get<std::string>();
+}
 
-    // Member of an object (null when missing or not an object).
-    const Value& operator[](std::string_view key) const;
-    Value& operator[](std::string_view key) { return object()[key]; }
+// One JSON text (whitespace around it allowed), or an error saying what is wrong and where.
+inline Expected<Json> parse(std::string_view text, Limits limits = file_limits) {
+    if (text.size() > limits.max_bytes)
+        return make_error(
+            fmt::format("JSON text of {} bytes is longer than the {} allowed", text.size(), limits.max_bytes));
+    // nlohmann's parser would take a NUL byte for the end of the text and ignore what follows;
+    // JSON has no raw NUL anywhere (not even in a string).
+    if (const auto nul = text.find('\0'); nul != text.npos)
+        return make_error(fmt::format("bad JSON: a NUL byte at offset {}", nul));
+    // nlohmann's parser does not recurse, but copying, comparing and writing the value it builds
+    // do: stop at the first container too deep instead.
+    struct TooDeep {};
+    const auto check_depth = [&limits](int depth, Json::parse_event_t event, Json&) {
+        if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start) &&
+            depth >= limits.max_depth)
+            throw TooDeep{};
+        return true;
+    };
+    try {
+        return Json::parse(text, check_depth);
+    } catch (const TooDeep&) {
+        return make_error(fmt::format("JSON nested deeper than {} levels", limits.max_depth));
+    } catch (const Json::exception& error) {
+        // The old writer copied text byte for byte, so a file from before may hold bytes that are
+        // not UTF-8 (an engine's garbage move in a reason): they read as U+FFFD, as dump() writes them.
+        if (std::string repaired = valid_utf8(text); repaired != text) return parse(repaired, limits);
+        // "[json.exception.parse_error.101] parse error at line 1, column 3: ..." without the tag,
+        // and without the end of a long "last read: '...'" (it may quote megabytes).
+        std::string_view what = error.what();
+        if (const auto tag_end = what.find("] "); what.starts_with("[json.exception.") && tag_end != what.npos)
+            what.remove_prefix(tag_end + 2);
+        constexpr std::size_t shown = 300;
+        return make_error(fmt::format("bad JSON: {}{}", what.substr(0, shown), what.size() > shown ? "..." : ""));
+    }
+}
 
-    friend bool operator==(const Value& a, const Value& b);
+// ---- reading documents from outside: a missing or mistyped member is absent, never a throw
 
-private:
-    std::variant<std::nullptr_t, bool, std::int64_t, double, std::string, Array, Object> data_;
-};
+// The member `key` of an object; nullptr when `value` is not an object or has no such member.
+inline const Json* find(const Json& value, std::string_view key) {
+    if (!value.is_object()) return nullptr;
+    const auto found = value.find(key);
+    return found == value.end() ? nullptr : &*found;
+}
 
-bool operator==(const Object& a, const Object& b);
+// The member `key`, or null when `value` is not an object or has no such member.
+inline const Json& member(const Json& value, std::string_view key) {
+    static const Json null;
+    const Json* found = find(value, key);
+    return found ? *found : null;
+}
 
-// Parses one JSON text (surrounding whitespace allowed). The error gives the line and column.
-Expected<Value> parse(std::string_view text);
-// Compact (one line) or indented by two spaces.
-std::string write(const Value& value, bool pretty = false);
+// The member's text; empty when it is missing or not a string.
+inline const std::string& text(const Json& value, std::string_view key) {
+    static const std::string empty;
+    const Json* member = find(value, key);
+    return member && member->is_string() ? member->get_ref<const std::string&>() : empty;
+}
 
-}  // namespace bge::arbiter::json
+// A whole number within int64 (written as an integer, or as a whole double below 2^53).
+inline std::optional<std::int64_t> integer(const Json& value) {
+    if (value.is_number_unsigned()) {
+        const auto number = value.get<std::uint64_t>();
+        if (number > static_cast<std::uint64_t>(INT64_MAX)) return std::nullopt;
+        return static_cast<std::int64_t>(number);
+    }
+    if (value.is_number_integer()) return value.get<std::int64_t>();
+    if (value.is_number_float()) {
+        const double number = value.get<double>();
+        if (std::isfinite(number) && number == std::floor(number) && std::abs(number) < 9e15)
+            return static_cast<std::int64_t>(number);
+    }
+    return std::nullopt;
+}
+inline std::optional<std::int64_t> integer(const Json& value, std::string_view key) {
+    const Json* member = find(value, key);
+    return member ? integer(*member) : std::nullopt;
+}
+
+// Any finite number.
+inline std::optional<double> number(const Json& value, std::string_view key) {
+    const Json* member = find(value, key);
+    if (!member || !member->is_number()) return std::nullopt;
+    const double number = member->get<double>();
+    return std::isfinite(number) ? std::optional<double>(number) : std::nullopt;
+}
+
+// The member's array; an empty one when it is missing or not an array.
+inline const Json& items(const Json& value, std::string_view key) {
+    static const Json empty = Json::array();
+    const Json* member = find(value, key);
+    return member && member->is_array() ? *member : empty;
+}
+
+}  // namespace json
+
+}  // namespace bge::arbiter

@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "core/version.hpp"
 #include "tools/arbiter/book.hpp"
 #include "tools/arbiter/command_line.hpp"
 #include "tools/arbiter/expendibots_adapter.hpp"
@@ -125,6 +126,7 @@ int report(const std::vector<std::string>& arguments) {
 
 int main(int argc, char** argv) {
     std::vector<std::string> arguments(argv + 1, argv + argc);
+    if (bge::print_version_if_asked(argc, argv, "arbiter")) return exit_complete;
     const bool subcommand = !arguments.empty() && (arguments[0] == "merge" || arguments[0] == "report" || arguments[0] == "book");
     for (std::size_t i = 0; !subcommand && i < arguments.size(); ++i) {
         if (arguments[i] != "-live" && arguments[i] != "--live") continue;

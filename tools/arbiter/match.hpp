@@ -93,7 +93,8 @@ public:
           full_schedule_(make_schedule(config, static_cast<int>(openings_.size()))),
           shard_schedule_(shard_of(full_schedule_, config.shard)),
           results_(engine_names(config), engine_pairs(config.tournament, static_cast<int>(config.engines.size()))),
-          date_(today()) {
+          date_(today()),
+          engine_ids_(config.engines.size()) {
         adjudication_.max_moves = config.max_moves;
         adjudication_.draw = config.draw_adjudication;
         adjudication_.resign = config.resign_adjudication;
@@ -198,6 +199,7 @@ private:
         d.shard = config_.shard;
         d.engine_names = engine_names(config_);
         for (const EngineConfig& engine : config_.engines) d.engine_commands.push_back(engine.command);
+        d.engine_ids = engine_ids_;
         d.tournament = config_.tournament;
         d.games_per_encounter = config_.games_per_encounter;
         d.scheduled_games = static_cast<int>(shard_schedule_.size());
@@ -269,6 +271,8 @@ private:
                                  {&player(players, game->white), &player(players, game->black)}, dice_seed,
                                  game_observer);
             const PlayedGame<G> played = runner.run();
+            remember_identity(game->white, players);
+            remember_identity(game->black, players);
             if (played.fatal_error) {
                 stop(fmt::format("arbiter: error: {}; stopping the match\n", *played.fatal_error), true);
                 break;
@@ -279,6 +283,15 @@ private:
         }
         for (auto& engine : players)
             if (engine) engine->quit();
+    }
+
+    // What an engine said it is, for the results file: the last non-empty answer of any of its
+    // processes (each worker thread runs its own).
+    void remember_identity(int engine, const Players& players) {
+        const auto& slot = players[static_cast<std::size_t>(engine)];
+        if (!slot || slot->identity().empty()) return;
+        std::lock_guard lock(mutex_);
+        engine_ids_[static_cast<std::size_t>(engine)] = slot->identity();
     }
 
     static std::string failure_message(const Players& players) {
@@ -370,6 +383,7 @@ private:
     std::int64_t record_file_offset_ = 0;
     bool resumed_ = false;
     std::string date_;
+    std::vector<std::string> engine_ids_;  // what each engine said it is (remember_identity)
     std::mutex mutex_;
     std::size_t next_game_ = 0;
     bool stopping_ = false;

@@ -65,6 +65,22 @@ int run_merge(const std::vector<std::string>& arguments) {
                    stderr);
 
     MatchDescription merged = first;
+    // An engine's identity from the first shard that knows it; shards that ran different builds
+    // of an engine are worth a word, since their games were not played by one program.
+    for (const ResultsFile& file : files) {
+        for (std::size_t engine = 0; engine < merged.engine_ids.size() && engine < file.match.engine_ids.size(); ++engine) {
+            const std::string& id = file.match.engine_ids[engine];
+            if (id.empty()) continue;
+            if (merged.engine_ids[engine].empty()) {
+                merged.engine_ids[engine] = id;
+            } else if (merged.engine_ids[engine] != id) {
+                std::fputs(fmt::format("arbiter merge: warning: engine {} is '{}' in one shard and '{}' in another\n",
+                                       merged.engine_names[engine], merged.engine_ids[engine], id)
+                               .c_str(),
+                           stderr);
+            }
+        }
+    }
     merged.arguments = schedule;
     merged.shard = Shard{};
     merged.scheduled_games = 0;

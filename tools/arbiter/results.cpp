@@ -3,12 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
 #include <map>
 
 namespace bge::arbiter {
 
-json::Value FinishedGame::to_json() const {
-    json::Value value;
+Json FinishedGame::to_json() const {
+    Json value;
     value["number"] = scheduled.number;
     value["round"] = scheduled.round;
     value["encounter"] = scheduled.encounter;
@@ -24,25 +25,32 @@ json::Value FinishedGame::to_json() const {
     return value;
 }
 
-Expected<FinishedGame> FinishedGame::from_json(const json::Value& value) {
+Expected<FinishedGame> FinishedGame::from_json(const Json& value) {
     if (!value.is_object()) return make_error("a game entry is not a JSON object");
     FinishedGame game;
-    for (const char* key : {"number", "round", "encounter", "pair", "white", "black", "opening", "plies"})
-        if (!value[key].is_integer()) return make_error(fmt::format("a game entry has no integer '{}'", key));
-    for (const char* key : {"result", "termination", "reason", "record"})
-        if (!value[key].is_string()) return make_error(fmt::format("a game entry has no text '{}'", key));
-    game.scheduled.number = static_cast<int>(value["number"].as_integer());
-    game.scheduled.round = static_cast<int>(value["round"].as_integer());
-    game.scheduled.encounter = static_cast<int>(value["encounter"].as_integer());
-    game.scheduled.pair = static_cast<int>(value["pair"].as_integer());
-    game.scheduled.white = static_cast<int>(value["white"].as_integer());
-    game.scheduled.black = static_cast<int>(value["black"].as_integer());
-    game.scheduled.opening = static_cast<int>(value["opening"].as_integer());
-    game.result = value["result"].as_string();
-    game.termination = value["termination"].as_string();
-    game.reason = value["reason"].as_string();
-    game.plies = static_cast<int>(value["plies"].as_integer());
-    game.record = value["record"].as_string();
+    const std::pair<const char*, int*> integers[] = {
+        {"number", &game.scheduled.number},       {"round", &game.scheduled.round},
+        {"encounter", &game.scheduled.encounter}, {"pair", &game.scheduled.pair},
+        {"white", &game.scheduled.white},         {"black", &game.scheduled.black},
+        {"opening", &game.scheduled.opening},     {"plies", &game.plies}};
+    for (const auto& [key, target] : integers) {
+        const Json* member = json::find(value, key);
+        if (!member || !member->is_number_integer())
+            return make_error(fmt::format("a game entry has no integer '{}'", key));
+        const auto number = json::integer(*member);
+        if (!number || *number < INT_MIN || *number > INT_MAX)
+            return make_error(fmt::format("a game entry's '{}' is out of range", key));
+        *target = static_cast<int>(*number);
+    }
+    const std::pair<const char*, std::string*> texts[] = {{"result", &game.result},
+                                                          {"termination", &game.termination},
+                                                          {"reason", &game.reason},
+                                                          {"record", &game.record}};
+    for (const auto& [key, target] : texts) {
+        const Json* member = json::find(value, key);
+        if (!member || !member->is_string()) return make_error(fmt::format("a game entry has no text '{}'", key));
+        *target = member->get<std::string>();
+    }
     if (game.result != "1-0" && game.result != "0-1" && game.result != "1/2-1/2")
         return make_error(fmt::format("game {}: result '{}' is not 1-0, 0-1 or 1/2-1/2", game.scheduled.number,
                                       game.result));

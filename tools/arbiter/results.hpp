@@ -22,8 +22,8 @@ struct FinishedGame {
     std::string record;  // the game record in the game's own notation (PTN for Tak)
 
     double white_points() const { return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5; }
-    json::Value to_json() const;
-    static Expected<FinishedGame> from_json(const json::Value& value);
+    Json to_json() const;
+    static Expected<FinishedGame> from_json(const Json& value);
 };
 
 class Results {

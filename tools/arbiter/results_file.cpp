@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -19,12 +20,12 @@ namespace {
 
 constexpr const char* results_format = "bge-arbiter-results";
 
-json::Value pair_summary(const Results& results, int pair) {
+Json pair_summary(const Results& results, int pair) {
     const EnginePair& p = results.pairs()[static_cast<std::size_t>(pair)];
     const Tally tally = results.tally(pair);
     const EloEstimate elo = estimate_elo(tally);
     const Pentanomial pentanomial = results.pentanomial(pair);
-    json::Value value;
+    Json value;
     value["first"] = p.first;
     value["second"] = p.second;
     value["wins"] = tally.wins;
@@ -34,37 +35,34 @@ json::Value pair_summary(const Results& results, int pair) {
     value["elo"] = elo.elo;
     value["elo_error_95"] = elo.error_95;
     value["los_percent"] = elo.los_percent;
-    json::Array counts;
-    for (int count : pentanomial.counts) counts.emplace_back(count);
+    Json counts = Json::array();
+    for (int count : pentanomial.counts) counts.push_back(count);
     value["pentanomial"] = std::move(counts);
     return value;
 }
 
 }  // namespace
 
-json::Value results_json(const MatchDescription& match, const Results& results) {
-    json::Value doc;
+Json results_json(const MatchDescription& match, const Results& results) {
+    Json doc;
     doc["format"] = results_format;
     doc["version"] = 1;
     doc["game"] = match.game;
     doc["variant"] = match.variant;
     std::string command_line = "arbiter";
-    json::Array arguments;
-    for (const std::string& argument : match.arguments) {
-        command_line += " " + argument;
-        arguments.emplace_back(argument);
-    }
+    for (const std::string& argument : match.arguments) command_line += " " + argument;
     doc["command_line"] = command_line;
-    doc["arguments"] = std::move(arguments);
+    doc["arguments"] = match.arguments;
     doc["seed"] = match.seed;
     doc["shard"]["index"] = match.shard.index;
     doc["shard"]["count"] = match.shard.count;
     doc["tournament"] = match.tournament == Tournament::gauntlet ? "gauntlet" : "round-robin";
-    json::Array engines;
+    Json engines = Json::array();
     for (std::size_t i = 0; i < match.engine_names.size(); ++i) {
-        json::Value engine;
+        Json engine;
         engine["name"] = match.engine_names[i];
         engine["command"] = i < match.engine_commands.size() ? match.engine_commands[i] : std::string();
+        engine["id"] = json::valid_utf8(i < match.engine_ids.size() ? match.engine_ids[i] : std::string());
         engines.push_back(std::move(engine));
     }
     doc["engines"] = std::move(engines);
@@ -81,10 +79,10 @@ json::Value results_json(const MatchDescription& match, const Results& results) 
     for (const FinishedGame& game : results.games()) games.push_back(&game);
     std::sort(games.begin(), games.end(),
               [](const FinishedGame* a, const FinishedGame* b) { return a->scheduled.number < b->scheduled.number; });
-    json::Array game_list;
+    Json game_list = Json::array();
     for (const FinishedGame* game : games) game_list.push_back(game->to_json());
     doc["games"] = std::move(game_list);
-    json::Array pairs;
+    Json pairs = Json::array();
     for (std::size_t pair = 0; pair < results.pairs().size(); ++pair)
         pairs.push_back(pair_summary(results, static_cast<int>(pair)));
     doc["summary"]["pairs"] = std::move(pairs);
@@ -92,7 +90,7 @@ json::Value results_json(const MatchDescription& match, const Results& results) 
 }
 
 Status write_results_file(const std::string& path, const MatchDescription& match, const Results& results) {
-    const std::string text = json::write(results_json(match, results), true) + "\n";
+    const std::string text = json::dump(results_json(match, results), true) + "\n";
     const std::string temporary = path + ".tmp";
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return make_error(fmt::format("cannot write {}: {}", temporary, std::strerror(errno)));
@@ -120,32 +118,40 @@ Expected<ResultsFile> read_results_file(const std::string& path) {
     text << file.rdbuf();
     auto doc = json::parse(text.str());
     if (!doc) return make_error(fmt::format("{}: {}", path, doc.error()));
-    if ((*doc)["format"].as_string() != results_format)
+    if (json::text(*doc, "format") != results_format)
         return make_error(fmt::format("{} is not an arbiter results file", path));
+    // Fields other than the games fall back to their defaults when missing or mistyped, as they
+    // always have; merge compares what it reads.
     ResultsFile result;
     MatchDescription& match = result.match;
-    match.game = (*doc)["game"].as_string();
-    match.variant = (*doc)["variant"].as_string();
-    for (const json::Value& argument : (*doc)["arguments"].as_array()) match.arguments.push_back(argument.as_string());
-    match.seed = static_cast<std::uint64_t>((*doc)["seed"].as_integer());
-    match.shard.index = static_cast<int>((*doc)["shard"]["index"].as_integer(1));
-    match.shard.count = static_cast<int>((*doc)["shard"]["count"].as_integer(1));
-    match.tournament = (*doc)["tournament"].as_string() == "gauntlet" ? Tournament::gauntlet : Tournament::round_robin;
-    for (const json::Value& engine : (*doc)["engines"].as_array()) {
-        match.engine_names.push_back(engine["name"].as_string());
-        match.engine_commands.push_back(engine["command"].as_string());
+    match.game = json::text(*doc, "game");
+    match.variant = json::text(*doc, "variant");
+    for (const Json& argument : json::items(*doc, "arguments"))
+        match.arguments.push_back(argument.is_string() ? argument.get<std::string>() : std::string());
+    match.seed = static_cast<std::uint64_t>(json::integer(*doc, "seed").value_or(0));  // -srand takes 0 to 2^63-1
+    const auto small = [](std::optional<std::int64_t> value, int fallback) {
+        return value && *value >= INT_MIN && *value <= INT_MAX ? static_cast<int>(*value) : fallback;
+    };
+    if (const Json* shard = json::find(*doc, "shard")) {
+        match.shard.index = small(json::integer(*shard, "index"), 1);
+        match.shard.count = small(json::integer(*shard, "count"), 1);
     }
-    match.games_per_encounter = static_cast<int>((*doc)["games_per_encounter"].as_integer(2));
-    match.scheduled_games = static_cast<int>((*doc)["scheduled_games"].as_integer());
-    match.total_games = static_cast<int>((*doc)["total_games"].as_integer());
-    if ((*doc)["sprt"].is_object()) {
-        const json::Value& sprt = (*doc)["sprt"];
-        match.sprt = SprtSettings{sprt["elo0"].as_number(), sprt["elo1"].as_number(), sprt["alpha"].as_number(),
-                                  sprt["beta"].as_number()};
+    match.tournament = json::text(*doc, "tournament") == "gauntlet" ? Tournament::gauntlet : Tournament::round_robin;
+    for (const Json& engine : json::items(*doc, "engines")) {
+        match.engine_names.push_back(json::text(engine, "name"));
+        match.engine_commands.push_back(json::text(engine, "command"));
+        match.engine_ids.push_back(json::text(engine, "id"));  // files before the field have none
     }
+    match.games_per_encounter = small(json::integer(*doc, "games_per_encounter"), 2);
+    match.scheduled_games = small(json::integer(*doc, "scheduled_games"), 0);
+    match.total_games = small(json::integer(*doc, "total_games"), 0);
+    if (const Json* sprt = json::find(*doc, "sprt"); sprt && sprt->is_object())
+        match.sprt =
+            SprtSettings{json::number(*sprt, "elo0").value_or(0.0), json::number(*sprt, "elo1").value_or(0.0),
+                         json::number(*sprt, "alpha").value_or(0.0), json::number(*sprt, "beta").value_or(0.0)};
     if (match.engine_names.size() < 2) return make_error(fmt::format("{}: fewer than two engines", path));
     std::set<int> numbers;
-    for (const json::Value& entry : (*doc)["games"].as_array()) {
+    for (const Json& entry : json::items(*doc, "games")) {
         auto game = FinishedGame::from_json(entry);
         if (!game) return make_error(fmt::format("{}: {}", path, game.error()));
         const int engines = static_cast<int>(match.engine_names.size());

@@ -22,6 +22,9 @@ struct MatchDescription {
     Shard shard;
     std::vector<std::string> engine_names;
     std::vector<std::string> engine_commands;
+    // What each engine said it is (`id name`, or pbrain's ABOUT: name and version); empty when it
+    // did not say, or did not start in this run.
+    std::vector<std::string> engine_ids;
     Tournament tournament = Tournament::round_robin;
     int games_per_encounter = 2;
     int scheduled_games = 0;  // in this shard
@@ -29,14 +32,14 @@ struct MatchDescription {
     std::optional<SprtSettings> sprt;
 };
 
-json::Value results_json(const MatchDescription& match, const Results& results);
+Json results_json(const MatchDescription& match, const Results& results);
 // Writes atomically (a temporary file, then rename), so readers never see half a file.
 Status write_results_file(const std::string& path, const MatchDescription& match, const Results& results);
 
 struct ResultsFile {
     MatchDescription match;
     std::vector<FinishedGame> games;
-    json::Value document;
+    Json document;
 };
 Expected<ResultsFile> read_results_file(const std::string& path);
 

@@ -31,16 +31,16 @@ public:
             scores_.push_back(score ? std::optional<int>(mover == Side::first ? *score : -*score) : std::nullopt);
         }
         line_.comments.resize(line_.moves.size());
-        snapshot_ = json::write(state_json());
+        snapshot_ = json::dump(state_json());
         thread_ = std::jthread([this] { run(); });
     }
 
     ~AnalysisBoard() override { close(); }
 
-    void handle(const json::Value& message, const std::shared_ptr<Client>& from) override {
-        const std::string& type = message["type"].as_string();
+    void handle(const Json& message, const std::shared_ptr<Client>& from) override {
+        const std::string& type = json::text(message, "type");
         if (type != "goto" && type != "move" && type != "start" && type != "stop") {
-            from->send(error_message(fmt::format("an analysis board does not know '{}'", type), id_));
+            from->send(error_message(fmt::format("an analysis board does not know '{}'", clipped(type)), id_));
             return;
         }
         {
@@ -57,7 +57,7 @@ public:
 
 private:
     struct Command {
-        json::Value message;
+        Json message;
         std::shared_ptr<Client> from;
     };
 
@@ -93,8 +93,8 @@ private:
     }
 
     void execute(const Command& command, std::unique_lock<std::mutex>& lock) {
-        const json::Value& message = command.message;
-        const std::string& type = message["type"].as_string();
+        const Json& message = command.message;
+        const std::string& type = json::text(message, "type");
         if (type == "goto") {
             auto ply = optional_integer(message, "ply", 0, static_cast<std::int64_t>(line_.moves.size()));
             if (!ply || !*ply) {
@@ -109,9 +109,11 @@ private:
                 command.from->send(error_message("the game is over in this position", id_));
                 return;
             }
-            auto move = G::parse_move(state, message["move"].as_string());
+            const std::string& text = json::text(message, "move");
+            auto move = G::parse_move(state, text);
             if (!move) {
-                command.from->send(error_message(fmt::format("'{}' is not a legal move: {}", message["move"].as_string(), move.error()), id_));
+                command.from->send(
+                    error_message(fmt::format("'{}' is not a legal move: {}", clipped(text), move.error()), id_));
                 return;
             }
             // The same move as the line's next one just steps forward; another one branches.
@@ -126,12 +128,13 @@ private:
             }
             ++ply_;
         } else if (type == "start") {
-            const std::string& name = message["engine"].as_string();
+            const std::string& name = json::text(message, "engine");
             const EngineEntry* entry = nullptr;
             for (const EngineEntry& candidate : engines_)
                 if (candidate.config.name == name && candidate.game == View::game) entry = &candidate;
             if (!entry) {
-                command.from->send(error_message(fmt::format("no {} engine named '{}' was given to the GUI", View::game, name), id_));
+                command.from->send(error_message(
+                    fmt::format("no {} engine named '{}' was given to the GUI", View::game, clipped(name)), id_));
                 return;
             }
             const auto dialect = entry->config.dialect.value_or(A::default_dialect);
@@ -149,7 +152,7 @@ private:
         } else if (type == "stop") {
             analysing_ = false;
         }
-        info_ = json::Value();
+        info_ = Json();
         publish(lock);
     }
 
@@ -208,31 +211,31 @@ private:
     }
 
     void send_info() {
-        json::Value message;
+        Json message;
         message["type"] = "info";
         message["id"] = id_;
         message["ply"] = static_cast<std::int64_t>(ply_);
         message["info"] = info_;
         // The graph's point for this ply (first player's view), so the graph follows the search.
         if (const auto found = analysed_.find(ply_); found != analysed_.end()) message["graph_score"] = found->second;
-        subscribers_.send_all(json::write(message));
+        subscribers_.send_all(json::dump(message));
     }
 
-    json::Value state_json() const override {
+    Json state_json() const override {
         const auto record = record_to(ply_);
-        json::Value state;
+        Json state;
         state["type"] = "state";
         state["mode"] = "analysis";
         state["id"] = id_;
         state["game"] = std::string(View::game);
         state["variant"] = A::variant_text(line_.variant);
-        state["side_names"] = json::Array{std::string(A::side_names[0]), std::string(A::side_names[1])};
-        state["players"] = json::Array{line_.first_player, line_.second_player};
-        json::Array moves, comments;
+        state["side_names"] = Json::array({std::string(A::side_names[0]), std::string(A::side_names[1])});
+        state["players"] = Json::array({line_.first_player, line_.second_player});
+        Json moves = Json::array(), comments = Json::array();
         auto position = line_.start;
         for (std::size_t i = 0; i < line_.moves.size(); ++i) {
-            moves.emplace_back(G::format_move(position, line_.moves[i]));
-            comments.emplace_back(line_.comments[i]);
+            moves.push_back(G::format_move(position, line_.moves[i]));
+            comments.push_back(line_.comments[i]);
             G::play(position, line_.moves[i]);
         }
         state["moves"] = std::move(moves);
@@ -244,46 +247,46 @@ private:
         state["position"] = G::format_position(record.current());
         state["to_move"] = index_of(G::side_to_move(record.current()));
         state["chance"] = is_chance_node<G>(record.current());
-        json::Array legal = legal_moves_json<View>(record);
+        Json legal = legal_moves_json<View>(record);
         if constexpr (StochasticGame<G>) {
             // Here the person sets the dice: each roll is a button.
             if (G::is_chance_node(record.current()) && !record.outcome().is_over()) {
                 ChanceList<G> rolls;
                 G::chance_outcomes(record.current(), rolls);
                 for (const auto& roll : rolls) {
-                    json::Value entry;
+                    Json entry;
                     entry["m"] = G::format_move(record.current(), roll.roll);
-                    entry["p"] = json::Array{};
+                    entry["p"] = Json::array();
                     legal.push_back(std::move(entry));
                 }
             }
         }
         state["legal"] = std::move(legal);
         // Scores per ply: the engine's analysis where there is one, else the record's comment.
-        json::Array scores;
+        Json scores = Json::array();
         for (std::size_t ply = 1; ply <= line_.moves.size(); ++ply) {
             if (auto found = analysed_.find(ply); found != analysed_.end())
-                scores.emplace_back(found->second);
+                scores.push_back(found->second);
             else if (ply - 1 < scores_.size() && scores_[ply - 1])
-                scores.emplace_back(*scores_[ply - 1]);
+                scores.push_back(*scores_[ply - 1]);
             else
-                scores.emplace_back();
+                scores.push_back(nullptr);
         }
         state["scores"] = std::move(scores);
         const Outcome outcome = record.outcome();
         if (outcome.is_over()) {
-            json::Value result;
+            Json result;
             const arbiter::GameEnd end = arbiter::GameEnd::by_rules(outcome);
             result["score"] = arbiter::result_score(outcome);
             result["reason"] = arbiter::describe(end, A::rule_phrase(outcome), A::side_names);
             result["termination"] = arbiter::termination_tag(end);
             state["result"] = std::move(result);
         }
-        json::Array engines;
+        Json engines = Json::array();
         for (const EngineEntry& entry : engines_)
-            if (entry.game == View::game) engines.emplace_back(entry.config.name);
+            if (entry.game == View::game) engines.push_back(entry.config.name);
         state["engines"] = std::move(engines);
-        state["engine"] = engine_ ? json::Value(engine_->name()) : json::Value();
+        state["engine"] = engine_ ? Json(engine_->name()) : Json();
         state["analysing"] = analysing_;
         if (!engine_error_.empty()) state["error"] = engine_error_;
         state["info"] = info_;
@@ -303,7 +306,7 @@ private:
     std::string engine_error_;
 
     std::deque<Command> commands_;
-    json::Value info_;
+    Json info_;
     Throttle info_throttle_{std::chrono::milliseconds(100)};
 };
 

@@ -20,11 +20,11 @@ public:
     // {"type": "new_game", "game", "variant": {...}, "players": ["person" | engine name, x2],
     //  "tc": "5+0.1" (optional), "limit": {"movetime" ms, "depth", "nodes"} (optional),
     //  "position": text (optional), "seed": dice seed (optional)}
-    virtual Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const json::Value& request,
+    virtual Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const Json& request,
                                                         const std::vector<EngineEntry>& engines) const = 0;
     // {"type": "analyse", "game", "variant", "position" (optional), "moves": "a1 f6 ..." (optional)}
     // or {"type": "load_record", "game", "text": the record file, "index": game number from 0}
-    virtual Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const json::Value& request,
+    virtual Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const Json& request,
                                                             const std::vector<EngineEntry>& engines) const = 0;
     // A watch session for a match of this game, and the match itself (blocking; the exit status).
     virtual std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const = 0;

@@ -19,29 +19,36 @@ public:
     using A = typename View::Adapter;
     using G = typename A::Game;
 
-    Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const json::Value& request,
+    Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const Json& request,
                                                 const std::vector<EngineEntry>& engines) const override {
-        auto variant = variant_from_settings<View>(request["variant"]);
+        auto variant = variant_from_settings<View>(json::member(request, "variant"));
         if (!variant) return make_error(variant.error());
-        auto start = start_position(*variant, request["position"]);
+        auto start = start_position(*variant, json::member(request, "position"));
         if (!start) return make_error(start.error());
+        // A field of the wrong type is refused (null counts as absent), never taken as absent.
         std::optional<arbiter::TimeControl> time_control;
-        if (const std::string& tc = request["tc"].as_string(); !tc.empty()) {
-            auto parsed = arbiter::parse_time_control(tc);
+        auto tc = optional_text(request, "tc");
+        if (!tc) return make_error(tc.error());
+        if (!tc->empty()) {
+            auto parsed = arbiter::parse_time_control(*tc);
             if (!parsed) return make_error(parsed.error());
             if (!parsed->infinite) time_control = *parsed;
         }
-        const json::Value& limit = request["limit"];
+        const Json& limit = json::member(request, "limit");
+        if (!limit.is_null() && !limit.is_object()) return make_error("limit must be an object");
         auto movetime = optional_integer(limit, "movetime", 1, 3'600'000);
         auto depth = optional_integer(limit, "depth", 1, 200);
         auto nodes = optional_integer(limit, "nodes", 1, 1'000'000'000'000LL);
         for (const auto* checked : {&movetime, &depth, &nodes})
             if (!*checked) return make_error(checked->error());
-        const json::Array& players = request["players"].as_array();
+        const Json& players = json::items(request, "players");
         if (players.size() != 2) return make_error("players must name the two seats: \"person\" or an engine's name");
         std::array<SeatConfig, 2> seats;
         for (int i = 0; i < 2; ++i) {
-            const std::string& name = players[static_cast<std::size_t>(i)].as_string();
+            const Json& player = players[static_cast<std::size_t>(i)];
+            if (!player.is_string())
+                return make_error("players must name the two seats: \"person\" or an engine's name");
+            const std::string& name = player.get_ref<const std::string&>();
             if (name == "person") {
                 seats[i].name = "person";
                 continue;
@@ -49,7 +56,7 @@ public:
             const EngineEntry* entry = nullptr;
             for (const EngineEntry& candidate : engines)
                 if (candidate.config.name == name) entry = &candidate;
-            if (!entry) return make_error(fmt::format("no engine named '{}' was given to the GUI", name));
+            if (!entry) return make_error(fmt::format("no engine named '{}' was given to the GUI", clipped(name)));
             if (entry->game != View::game)
                 return make_error(fmt::format("engine '{}' plays {}, not {}", name, entry->game, View::game));
             arbiter::EngineConfig config = entry->config;
@@ -65,34 +72,39 @@ public:
             seats[i].engine = std::move(config);
             seats[i].name = name;
         }
-        std::uint64_t seed = std::random_device{}();
-        if (auto given = optional_integer(request, "seed", 0, std::numeric_limits<std::int64_t>::max()); given && given->has_value())
-            seed = static_cast<std::uint64_t>(**given);
+        auto given_seed = optional_integer(request, "seed", 0, std::numeric_limits<std::int64_t>::max());
+        if (!given_seed) return make_error(given_seed.error());
+        const std::uint64_t seed =
+            given_seed->has_value() ? static_cast<std::uint64_t>(**given_seed) : std::random_device{}();
         return std::shared_ptr<Session>(
             std::make_shared<PlayTable<View>>(id, G::variant_of(*start), *start, std::move(seats), time_control, seed));
     }
 
-    Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const json::Value& request,
+    Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const Json& request,
                                                     const std::vector<EngineEntry>& engines) const override {
         RecordLine<G> line;
-        const bool from_record = request["type"].as_string() == "load_record";
+        const bool from_record = json::text(request, "type") == "load_record";
         if (from_record) {
             auto index = optional_integer(request, "index", 0, 1'000'000);
             if (!index) return make_error(index.error());
-            auto read = View::read_record(request["text"].as_string(), static_cast<std::size_t>(index->value_or(0)));
+            auto text = optional_text(request, "text");
+            if (!text) return make_error(text.error());
+            auto read = View::read_record(*text, static_cast<std::size_t>(index->value_or(0)));
             if (!read) return make_error(fmt::format("the record: {}", read.error()));
             line = std::move(*read);
         } else {
-            auto variant = variant_from_settings<View>(request["variant"]);
+            auto variant = variant_from_settings<View>(json::member(request, "variant"));
             if (!variant) return make_error(variant.error());
-            auto start = start_position(*variant, request["position"]);
+            auto start = start_position(*variant, json::member(request, "position"));
             if (!start) return make_error(start.error());
+            auto moves = optional_text(request, "moves");
+            if (!moves) return make_error(moves.error());
             line.variant = G::variant_of(*start);
             line.start = *start;
             GameRecord<G> record(*start);
-            for (std::string_view word : protocol::split_words(request["moves"].as_string()))
+            for (std::string_view word : protocol::split_words(*moves))
                 if (auto status = record.play_text(word); !status)
-                    return make_error(fmt::format("move '{}': {}", word, status.error()));
+                    return make_error(fmt::format("move '{}': {}", clipped(word), status.error()));
             line.moves = record.moves();
         }
         // A record is stepped through from its start; a set-up shows the position its moves reach.
@@ -113,9 +125,10 @@ public:
 
 private:
     // The position text if there is one (TPS, FEN or the game's own), else the standard start.
-    static Expected<typename G::State> start_position(const typename G::Variant& variant, const json::Value& position) {
+    static Expected<typename G::State> start_position(const typename G::Variant& variant, const Json& position) {
         if (!position.is_null() && !position.is_string()) return make_error("position must be text");
-        const std::string& text = position.as_string();
+        static const std::string none;
+        const std::string& text = position.is_string() ? position.get_ref<const std::string&>() : none;
         if (text.find_first_not_of(" \t\r\n") == std::string::npos) return G::start_state(variant);
         if (text.size() > 10000) return make_error("the position text is too long");
         auto parsed = G::parse_position(variant, text);

@@ -7,7 +7,7 @@
 // A view is a struct per game (tools/gui/views.hpp) with:
 //   using Adapter;                                  the arbiter's GameAdapter
 //   static constexpr std::string_view game;         "tak", "gomoku", ...
-//   static json::Value board(const State&, const State* before, const Move* last);
+//   static Json board(const State&, const State* before, const Move* last);
 //   static MovePath path(const State&, const Move&);
 //   static Expected<RecordLine<G>> read_record(std::string_view text, std::size_t index);
 
@@ -24,6 +24,7 @@
 namespace bge::gui {
 
 namespace json = arbiter::json;
+using arbiter::Json;
 
 // The cells a person clicks, in order, to make a move (a Tak spread: the stack, then one click
 // per piece dropped). `kind` tells moves with the same cells apart where the page offers a choice
@@ -47,73 +48,70 @@ struct RecordLine {
 // The rules from the page's settings ({"size": 6, "komi": 2.5, "rule": "renju", "ruleset":
 // "masters", "pieces": 5}), checked by the arbiter's adapter exactly as its flags are.
 template <class View>
-Expected<typename View::Adapter::Game::Variant> variant_from_settings(const json::Value& settings) {
+Expected<typename View::Adapter::Game::Variant> variant_from_settings(const Json& settings) {
     arbiter::MatchConfig config;
     config.game = std::string(View::game);
     if (!settings.is_null() && !settings.is_object()) return make_error("the variant must be an object");
-    const json::Value& size = settings["size"];
+    const Json& size = json::member(settings, "size");
     if (!size.is_null()) {
-        if (!size.is_integer() || size.as_integer() < 0 || size.as_integer() > 1000)
-            return make_error("size must be a whole number");
-        config.size = static_cast<int>(size.as_integer());
+        const auto value = size.is_number_integer() ? json::integer(size) : std::nullopt;
+        if (!value || *value < 0 || *value > 1000) return make_error("size must be a whole number");
+        config.size = static_cast<int>(*value);
     }
-    const json::Value& komi = settings["komi"];
+    const Json& komi = json::member(settings, "komi");
     if (!komi.is_null()) {
-        const double half = komi.as_number(1e9) * 2;
-        if (!komi.is_number() || std::abs(half) > 1000 || half != std::floor(half))
+        const double half = komi.is_number() ? komi.get<double>() * 2 : 1e9;
+        if (!(std::abs(half) <= 1000) || half != std::floor(half))
             return make_error("komi must be a number of flats in steps of 0.5");
         config.half_komi = static_cast<int>(half);
     }
     for (const auto& [key, target] : {std::pair<const char*, std::string*>{"rule", &config.rule}, {"ruleset", &config.ruleset}}) {
-        const json::Value& value = settings[key];
+        const Json& value = json::member(settings, key);
         if (value.is_null()) continue;
-        if (!value.is_string() || value.as_string().size() > 40) return make_error(std::string(key) + " must be a name");
-        *target = value.as_string();
+        if (!value.is_string() || value.get_ref<const std::string&>().size() > 40)
+            return make_error(std::string(key) + " must be a name");
+        *target = value.get<std::string>();
     }
-    const json::Value& pieces = settings["pieces"];
+    const Json& pieces = json::member(settings, "pieces");
     if (!pieces.is_null()) {
-        if (!pieces.is_integer() || pieces.as_integer() < 1 || pieces.as_integer() > 100)
-            return make_error("pieces must be a whole number");
-        config.pieces = static_cast<int>(pieces.as_integer());
+        const auto value = pieces.is_number_integer() ? json::integer(pieces) : std::nullopt;
+        if (!value || *value < 1 || *value > 100) return make_error("pieces must be a whole number");
+        config.pieces = static_cast<int>(*value);
     }
-    config.repetition_draw = settings["repetition"].as_bool(false);
+    const Json& repetition = json::member(settings, "repetition");
+    if (!repetition.is_null() && !repetition.is_boolean()) return make_error("repetition must be true or false");
+    config.repetition_draw = repetition.is_boolean() && repetition.get<bool>();
     return View::Adapter::make_variant(config);
 }
 
 // Every legal move of the position with its text and cells: [{"m": "a1", "p": ["a1"], "k": "flat"}].
 // Empty at a chance node (the server rolls) and once the game is over.
 template <class View>
-json::Array legal_moves_json(const GameRecord<typename View::Adapter::Game>& record) {
+Json legal_moves_json(const GameRecord<typename View::Adapter::Game>& record) {
     using G = typename View::Adapter::Game;
-    json::Array list;
+    Json list = Json::array();
     const auto& state = record.current();
     if (record.outcome().is_over() || is_chance_node<G>(state)) return list;
     MoveList<G> moves;
     G::generate_moves(state, moves);
     for (const auto& move : moves) {
         const MovePath path = View::path(state, move);
-        json::Value entry;
+        Json entry;
         entry["m"] = G::format_move(state, move);
-        json::Array cells;
-        for (const std::string& cell : path.cells) cells.emplace_back(cell);
-        entry["p"] = std::move(cells);
+        entry["p"] = path.cells;
         if (!path.kind.empty()) entry["k"] = path.kind;
         list.push_back(std::move(entry));
     }
     return list;
 }
 
-inline json::Value cells_json(const MovePath& path) {
-    json::Array cells;
-    for (const std::string& cell : path.cells) cells.emplace_back(cell);
-    return cells;
-}
+inline Json cells_json(const MovePath& path) { return path.cells; }
 
 // The board after `plies` moves of the record, with the last move's cells for highlighting.
 template <class View>
-json::Value board_at(const typename View::Adapter::Game::State& before, const typename View::Adapter::Game::Move* last,
-                     const typename View::Adapter::Game::State& state) {
-    json::Value board = View::board(state, last ? &before : nullptr, last);
+Json board_at(const typename View::Adapter::Game::State& before, const typename View::Adapter::Game::Move* last,
+              const typename View::Adapter::Game::State& state) {
+    Json board = View::board(state, last ? &before : nullptr, last);
     if (last) board["last"] = cells_json(View::path(before, *last));
     return board;
 }
@@ -121,18 +119,18 @@ json::Value board_at(const typename View::Adapter::Game::State& before, const ty
 // A principal variation as the engine printed it, replayed by the rules from `state`: the move
 // texts and their cells, up to the first move that is not legal (an engine's PV may be stale).
 template <class View>
-json::Value pv_json(typename View::Adapter::Game::State state, const std::vector<std::string>& words) {
+Json pv_json(typename View::Adapter::Game::State state, const std::vector<std::string>& words) {
     using G = typename View::Adapter::Game;
-    json::Array moves, paths;
+    Json moves = Json::array(), paths = Json::array();
     for (const std::string& word : words) {
         if (G::outcome(state).is_over()) break;
         auto move = G::parse_move(state, word);
         if (!move) break;
-        moves.emplace_back(G::format_move(state, *move));
+        moves.push_back(G::format_move(state, *move));
         paths.push_back(cells_json(View::path(state, *move)));
         G::play(state, *move);
     }
-    json::Value pv;
+    Json pv;
     pv["moves"] = std::move(moves);
     pv["paths"] = std::move(paths);
     return pv;

@@ -66,12 +66,12 @@ std::shared_ptr<Session> Hub::find(std::int64_t id) {
 }
 
 void Hub::message(const std::shared_ptr<Client>& client, std::string_view text) {
-    auto parsed = json::parse(text);
+    auto parsed = json::parse(text, message_limits);
     if (!parsed) {
         client->send(error_message(fmt::format("not JSON: {}", parsed.error())));
         return;
     }
-    if (!parsed->is_object() || !(*parsed)["type"].is_string()) {
+    if (!json::member(*parsed, "type").is_string()) {
         client->send(error_message("a message is a JSON object with a \"type\""));
         return;
     }
@@ -84,14 +84,14 @@ void Hub::message(const std::shared_ptr<Client>& client, std::string_view text) 
     }
 }
 
-void Hub::handle(const std::shared_ptr<Client>& client, const json::Value& message) {
-    const std::string& type = message["type"].as_string();
+void Hub::handle(const std::shared_ptr<Client>& client, const Json& message) {
+    const std::string& type = json::text(message, "type");
     if (type == "hello") {
-        json::Value welcome;
+        Json welcome;
         welcome["type"] = "welcome";
-        json::Array engines;
+        Json engines = Json::array();
         for (const EngineEntry& entry : engines_) {
-            json::Value engine;
+            Json engine;
             engine["name"] = entry.config.name;
             engine["game"] = entry.game;
             engines.push_back(std::move(engine));
@@ -102,19 +102,19 @@ void Hub::handle(const std::shared_ptr<Client>& client, const json::Value& messa
             welcome["watch"] = watch_id_;
             welcome["watch_game"] = watch_game_;
         }
-        client->send(json::write(welcome));
+        client->send(json::dump(welcome));
         return;
     }
     if (type == "new_game" || type == "analyse" || type == "load_record") return create(client, message);
-    const json::Value& id_value = message["id"];
-    if (!id_value.is_integer()) {
-        client->send(error_message(fmt::format("'{}' needs the \"id\" of a game, analysis or match", type)));
+    const Json& id_value = json::member(message, "id");
+    const auto id = id_value.is_number_integer() ? json::integer(id_value) : std::nullopt;
+    if (!id) {
+        client->send(error_message(fmt::format("'{}' needs the \"id\" of a game, analysis or match", clipped(type))));
         return;
     }
-    const std::int64_t id = id_value.as_integer();
-    auto session = find(id);
+    auto session = find(*id);
     if (!session) {
-        client->send(error_message(fmt::format("there is no session {}", id), id));
+        client->send(error_message(fmt::format("there is no session {}", *id), *id));
         return;
     }
     if (type == "subscribe") return session->subscribe(client);
@@ -122,10 +122,10 @@ void Hub::handle(const std::shared_ptr<Client>& client, const json::Value& messa
     if (type == "close") {
         {
             std::lock_guard lock(mutex_);
-            const auto found = sessions_.find(id);
+            const auto found = sessions_.find(*id);
             if (found == sessions_.end()) return;
             if (found->second.owner != client->id()) {
-                client->send(error_message("only the page that opened it may close it", id));
+                client->send(error_message("only the page that opened it may close it", *id));
                 return;
             }
             sessions_.erase(found);
@@ -136,11 +136,12 @@ void Hub::handle(const std::shared_ptr<Client>& client, const json::Value& messa
     session->handle(message, client);
 }
 
-void Hub::create(const std::shared_ptr<Client>& client, const json::Value& message) {
-    const std::string& game = message["game"].as_string();
+void Hub::create(const std::shared_ptr<Client>& client, const Json& message) {
+    const std::string& game = json::text(message, "game");
     const GameFactory* factory = factory_for(game);
     if (!factory) {
-        client->send(error_message(fmt::format("unknown game '{}': tak, gomoku, twixt, ur or expendibots", game)));
+        client->send(
+            error_message(fmt::format("unknown game '{}': tak, gomoku, twixt, ur or expendibots", clipped(game))));
         return;
     }
     std::int64_t id = 0;
@@ -154,8 +155,9 @@ void Hub::create(const std::shared_ptr<Client>& client, const json::Value& messa
         }
         id = next_id_++;
     }
-    auto session = message["type"].as_string() == "new_game" ? factory->new_game(id, message, engines_)
-                                                              : factory->new_analysis(id, message, engines_);
+    const std::string& type = json::text(message, "type");
+    auto session =
+        type == "new_game" ? factory->new_game(id, message, engines_) : factory->new_analysis(id, message, engines_);
     if (!session) {
         client->send(error_message(session.error()));
         return;
@@ -164,11 +166,11 @@ void Hub::create(const std::shared_ptr<Client>& client, const json::Value& messa
         std::lock_guard lock(mutex_);
         sessions_[id] = Entry{*session, client->id()};
     }
-    json::Value created;
+    Json created;
     created["type"] = "created";
     created["id"] = id;
-    created["request"] = message["type"];
-    client->send(json::write(created));
+    created["request"] = type;
+    client->send(json::dump(created));
     (*session)->subscribe(client);
 }
 

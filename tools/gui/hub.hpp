@@ -21,6 +21,9 @@ class Hub {
 public:
     static constexpr std::size_t max_sessions_per_client = 16;
     static constexpr std::size_t max_sessions = 64;
+    // A message is parsed only within these: the server's own size limit, and nesting far
+    // beyond what any message needs (three levels).
+    static constexpr json::Limits message_limits{max_message_bytes, 16};
 
     explicit Hub(std::vector<EngineEntry> engines) : engines_(std::move(engines)) {}
     ~Hub() { close_all(); }
@@ -43,8 +46,8 @@ private:
         std::uint64_t owner = 0;  // 0: shared, never closed by a client
     };
 
-    void handle(const std::shared_ptr<Client>& client, const json::Value& message);
-    void create(const std::shared_ptr<Client>& client, const json::Value& message);
+    void handle(const std::shared_ptr<Client>& client, const Json& message);
+    void create(const std::shared_ptr<Client>& client, const Json& message);
     std::shared_ptr<Session> find(std::int64_t id);
     // Closes on a helper thread (stopping an engine may take a second or two); the hub joins
     // them all before it is destroyed.

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/version.hpp"
 #include "tools/arbiter/command_line.hpp"
 #include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
@@ -15,6 +16,7 @@
 
 int main(int argc, char** argv) {
     using namespace bge::gui;
+    if (bge::print_version_if_asked(argc, argv, "gui")) return 0;
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     auto options = parse_gui_options(arguments);
     if (!options) {

@@ -15,7 +15,7 @@ namespace bge::gui {
 
 // The statistics of the match so far: the results file's summary, plus the pair Elo from the
 // pentanomial and, with more than two engines, the ranking.
-json::Value match_standings(const arbiter::MatchDescription& description, const arbiter::Results& results);
+Json match_standings(const arbiter::MatchDescription& description, const arbiter::Results& results);
 
 template <class View>
 class MatchWatch : public Session, public arbiter::MatchObserver<typename View::Adapter::Game> {
@@ -26,16 +26,16 @@ public:
     MatchWatch(std::int64_t id, std::vector<std::string> engine_names) : id_(id), names_(std::move(engine_names)) {}
 
     // ---- Session
-    void handle(const json::Value& message, const std::shared_ptr<Client>& from) override {
+    void handle(const Json& message, const std::shared_ptr<Client>& from) override {
         from->send(error_message(fmt::format("a watched match takes no '{}': it is run from the command line",
-                                             message["type"].as_string()),
+                                             clipped(json::text(message, "type"))),
                                  id_));
     }
 
     void subscribe(const std::shared_ptr<Client>& client) override {
         subscribers_.add(client);
         std::lock_guard lock(mutex_);
-        client->send(json::write(match_json()));
+        client->send(json::dump(match_json()));
         for (const auto& [number, game] : games_)
             if (!game->finished && !game->snapshot.empty()) client->send(game->snapshot);
     }
@@ -48,7 +48,7 @@ public:
         std::lock_guard lock(mutex_);
         description_ = match;
         standings_ = match_standings(match, arbiter::Results(match.engine_names, {}));
-        subscribers_.send_all(json::write(match_json()));
+        subscribers_.send_all(json::dump(match_json()));
     }
 
     arbiter::GameObserver<G>* game_started(const arbiter::ScheduledGame& game) override {
@@ -66,22 +66,22 @@ public:
             found->second->finished = true;
             found->second->flush();  // the final position, if the throttle held it back
         }
-        json::Value message;
+        Json message;
         message["type"] = "watch_over";
         message["id"] = id_;
         message["number"] = game.number;
         message["result"] = finished.result;
         message["reason"] = finished.reason;
-        subscribers_.send_all(json::write(message));
+        subscribers_.send_all(json::dump(message));
         // Its runner is done with the observer by now: a finished game is dropped, keeping memory flat.
         games_.erase(game.number);
-        subscribers_.send_all(json::write(match_json()));
+        subscribers_.send_all(json::dump(match_json()));
     }
 
     void match_finished(const arbiter::Results&) override {
         std::lock_guard lock(mutex_);
         over_ = true;
-        subscribers_.send_all(json::write(match_json()));
+        subscribers_.send_all(json::dump(match_json()));
     }
 
 private:
@@ -122,19 +122,19 @@ private:
         }
 
         std::string position_text(const GameRecord<G>& record, const arbiter::Clocks& clocks) {
-            json::Value message;
+            Json message;
             message["type"] = "watch_game";
             message["id"] = owner.id_;
             message["number"] = game.number;
             message["round"] = game.round;
-            message["players"] = json::Array{owner.name(game.white), owner.name(game.black)};
-            message["side_names"] = json::Array{std::string(A::side_names[0]), std::string(A::side_names[1])};
+            message["players"] = Json::array({owner.name(game.white), owner.name(game.black)});
+            message["side_names"] = Json::array({std::string(A::side_names[0]), std::string(A::side_names[1])});
             message["game"] = std::string(View::game);
             const auto& moves = record.moves();
             auto position = record.start(), before = position;
-            json::Array texts;
+            Json texts = Json::array();
             for (const auto& move : moves) {
-                texts.emplace_back(G::format_move(position, move));
+                texts.push_back(G::format_move(position, move));
                 before = position;
                 G::play(position, move);
             }
@@ -142,14 +142,14 @@ private:
             message["board"] = board_at<View>(before, moves.empty() ? nullptr : &moves.back(), record.current());
             message["position"] = G::format_position(record.current());
             message["to_move"] = index_of(G::side_to_move(record.current()));
-            json::Array clock_list;
-            for (const auto& clock : clocks) clock_list.push_back(clock ? json::Value(clock->remaining_ms()) : json::Value());
+            Json clock_list = Json::array();
+            for (const auto& clock : clocks) clock_list.push_back(clock ? Json(clock->remaining_ms()) : Json());
             message["clocks"] = std::move(clock_list);
             scores.resize(moves.size());
-            json::Array score_list;
-            for (const auto& score : scores) score_list.push_back(score ? json::Value(*score) : json::Value());
+            Json score_list = Json::array();
+            for (const auto& score : scores) score_list.push_back(score ? Json(*score) : Json());
             message["scores"] = std::move(score_list);
-            return json::write(message);
+            return json::dump(message);
         }
 
         void search_line(Side side, std::string_view text) override {
@@ -157,14 +157,14 @@ private:
             if (!line) return;
             if (line->score_cp) last_score = side == Side::first ? *line->score_cp : -*line->score_cp;
             if (!throttle.ready(line->depth)) return;
-            json::Value message;
+            Json message;
             message["type"] = "watch_info";
             message["id"] = owner.id_;
             message["number"] = game.number;
             message["side"] = index_of(side);
             message["info"] = search_line_json(*line);
             if (current) message["pv"] = pv_json<View>(*current, line->pv);
-            owner.subscribers_.send_all(json::write(message));
+            owner.subscribers_.send_all(json::dump(message));
         }
 
         MatchWatch& owner;
@@ -184,16 +184,16 @@ private:
                                                                                : fmt::format("engine {}", engine + 1);
     }
 
-    json::Value match_json() const {
-        json::Value message;
+    Json match_json() const {
+        Json message;
         message["type"] = "match";
         message["id"] = id_;
         message["game"] = std::string(View::game);
         message["over"] = over_;
         message["standings"] = standings_;
-        json::Array running;
+        Json running = Json::array();
         for (const auto& [number, game] : games_)
-            if (!game->finished) running.emplace_back(number);
+            if (!game->finished) running.push_back(number);
         message["running"] = std::move(running);
         return message;
     }
@@ -202,7 +202,7 @@ private:
     std::vector<std::string> names_;
     std::mutex mutex_;
     std::optional<arbiter::MatchDescription> description_;
-    json::Value standings_;
+    Json standings_;
     std::map<int, std::unique_ptr<GameWatch>> games_;
     bool over_ = false;
     Subscribers subscribers_;

@@ -43,19 +43,19 @@ public:
                 engines_[i] = std::make_unique<arbiter::EnginePlayer>(
                     *seats_[i].engine, seats_[i].engine->dialect.value_or(A::default_dialect), arbiter::Timeouts{},
                     &interrupt_);
-        snapshot_ = json::write(state_json());
+        snapshot_ = json::dump(state_json());
         thread_ = std::jthread([this] { run(); });
     }
 
     ~PlayTable() override { close(); }
 
-    void handle(const json::Value& message, const std::shared_ptr<Client>& from) override {
-        const std::string& type = message["type"].as_string();
+    void handle(const Json& message, const std::shared_ptr<Client>& from) override {
+        const std::string& type = json::text(message, "type");
         if (type != "move" && type != "undo") {
-            from->send(error_message(fmt::format("a game table does not know '{}'", type), id_));
+            from->send(error_message(fmt::format("a game table does not know '{}'", clipped(type)), id_));
             return;
         }
-        if (type == "move" && !message["move"].is_string()) {
+        if (type == "move" && !json::member(message, "move").is_string()) {
             from->send(error_message("a move message needs \"move\": the move's text", id_));
             return;
         }
@@ -65,7 +65,7 @@ public:
                 from->send(error_message("it is not a person's turn: wait for the engine's move", id_));
                 return;
             }
-            commands_.push_back({type, message["move"].as_string(), from});
+            commands_.push_back({type, json::text(message, "move"), from});
             if (type == "undo" && thinking_) interrupt_ = true;  // the search is abandoned
         }
         wake_.notify_all();
@@ -175,7 +175,7 @@ private:
         thinking_ = true;
         engine_state_[index_of(side)] = EngineState::thinking;
         turn_started_ = std::chrono::steady_clock::now();
-        info_ = json::Value();
+        info_ = Json();
         publish(lock);
         info_throttle_.reset();
         const auto position = referee_.record().current();
@@ -198,7 +198,7 @@ private:
         }
         engine_state_[index_of(side)] = EngineState::idle;
         // The last search's line stays on show, but its PV belonged to the position before the move.
-        if (info_.is_object()) info_.object()["pv"] = json::Value();
+        if (info_.is_object()) info_["pv"] = nullptr;
         const auto& info = referee_.last_info();
         scores_.push_back(info ? std::optional<int>(side == Side::first ? info->score_cp : -info->score_cp) : std::nullopt);
         publish(lock);
@@ -208,13 +208,13 @@ private:
     void search_line(Side side, const typename G::State& position, std::string_view text) {
         const auto line = parse_search_line(text);
         if (!line) return;
-        json::Value message;
+        Json message;
         message["type"] = "info";
         message["id"] = id_;
         message["side"] = index_of(side);
         message["info"] = search_line_json(*line);
         message["pv"] = pv_json<View>(position, line->pv);
-        std::string text_message = json::write(message);
+        std::string text_message = json::dump(message);
         {
             std::lock_guard lock(mutex_);
             info_ = message["info"];
@@ -233,7 +233,8 @@ private:
         }
         auto move = G::parse_move(state, command.move);
         if (!move) {
-            command.from->send(error_message(fmt::format("'{}' is not a legal move: {}", command.move, move.error()), id_));
+            command.from->send(
+                error_message(fmt::format("'{}' is not a legal move: {}", clipped(command.move), move.error()), id_));
             return;  // the person's clock runs on
         }
         const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - turn_started_).count();
@@ -266,14 +267,14 @@ private:
         referee_.take_back(moves.size() - *target);
         scores_.resize(*target);
         finished_ = false;
-        result_ = json::Value();
-        info_ = json::Value();
+        result_ = Json();
+        info_ = Json();
         publish(lock);
     }
 
     void finish(const arbiter::GameEnd& end, std::unique_lock<std::mutex>& lock) {
         finished_ = true;
-        json::Value result;
+        Json result;
         result["score"] = arbiter::result_score(end.outcome);
         result["reason"] = arbiter::describe(end, A::rule_phrase(end.outcome), A::side_names);
         result["termination"] = arbiter::termination_tag(end);
@@ -281,30 +282,30 @@ private:
         publish(lock);
     }
 
-    json::Value state_json() const override {
+    Json state_json() const override {
         const auto& record = referee_.record();
-        json::Value state;
+        Json state;
         state["type"] = "state";
         state["mode"] = "play";
         state["id"] = id_;
         state["game"] = std::string(View::game);
         state["variant"] = A::variant_text(variant_);
-        state["side_names"] = json::Array{std::string(A::side_names[0]), std::string(A::side_names[1])};
-        json::Array players, seats, status;
+        state["side_names"] = Json::array({std::string(A::side_names[0]), std::string(A::side_names[1])});
+        Json players = Json::array(), seats = Json::array(), status = Json::array();
         for (int i = 0; i < 2; ++i) {
-            players.emplace_back(seats_[i].name);
-            seats.emplace_back(engines_[i] ? "engine" : "person");
-            status.emplace_back(engines_[i] ? std::string(state_name(engine_state_[i])) : std::string("person"));
+            players.push_back(seats_[i].name);
+            seats.push_back(engines_[i] ? "engine" : "person");
+            status.push_back(engines_[i] ? std::string(state_name(engine_state_[i])) : std::string("person"));
         }
         state["players"] = std::move(players);
         state["seats"] = std::move(seats);
         state["status"] = std::move(status);
         const auto& moves = record.moves();
         auto position = record.start();
-        json::Array move_texts;
+        Json move_texts = Json::array();
         typename G::State before = position;
         for (const auto& move : moves) {
-            move_texts.emplace_back(G::format_move(position, move));
+            move_texts.push_back(G::format_move(position, move));
             before = position;
             G::play(position, move);
         }
@@ -312,21 +313,21 @@ private:
         state["position"] = G::format_position(record.current());
         state["board"] = board_at<View>(before, moves.empty() ? nullptr : &moves.back(), record.current());
         state["moves"] = std::move(move_texts);
-        json::Array scores;
-        for (const auto& score : scores_) scores.push_back(score ? json::Value(*score) : json::Value());
+        Json scores = Json::array();
+        for (const auto& score : scores_) scores.push_back(score ? Json(*score) : Json());
         state["scores"] = std::move(scores);
         state["to_move"] = index_of(G::side_to_move(record.current()));
         state["chance"] = is_chance_node<G>(record.current());
         const bool person_to_move = !finished_ && !fatal_ && awaiting_person_;
-        state["legal"] = person_to_move ? legal_moves_json<View>(record) : json::Array{};
-        json::Array clocks;
+        state["legal"] = person_to_move ? legal_moves_json<View>(record) : Json::array();
+        Json clocks = Json::array();
         for (int i = 0; i < 2; ++i) {
             const auto& clock = referee_.clocks()[i];
             if (!clock) {
-                clocks.emplace_back();
+                clocks.push_back(nullptr);
                 continue;
             }
-            json::Value value;
+            Json value;
             value["ms"] = clock->remaining_ms();
             value["running"] = !finished_ && !fatal_ && (awaiting_person_ || thinking_) &&
                                index_of(G::side_to_move(record.current())) == i;
@@ -355,8 +356,8 @@ private:
     bool awaiting_person_ = false;
     bool thinking_ = false;
     std::chrono::steady_clock::time_point turn_started_{};
-    json::Value result_;
-    json::Value info_;
+    Json result_;
+    Json info_;
     Throttle info_throttle_{std::chrono::milliseconds(100)};
 };
 

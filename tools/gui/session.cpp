@@ -9,11 +9,11 @@
 namespace bge::gui {
 
 std::string error_message(std::string_view message, std::optional<std::int64_t> session) {
-    json::Value value;
+    Json value;
     value["type"] = "error";
     if (session) value["id"] = *session;
     value["message"] = message;
-    return json::write(value);
+    return json::dump(value);
 }
 
 void Subscribers::add(const std::shared_ptr<Client>& client) {
@@ -89,8 +89,8 @@ std::optional<SearchLine> parse_search_line(std::string_view line) {
     return parsed;
 }
 
-json::Value search_line_json(const SearchLine& line) {
-    json::Value value = json::Object{};
+Json search_line_json(const SearchLine& line) {
+    Json value = Json::object();
     if (line.depth) value["depth"] = *line.depth;
     if (line.seldepth) value["seldepth"] = *line.seldepth;
     if (line.score_cp) value["score"] = *line.score_cp;
@@ -102,13 +102,27 @@ json::Value search_line_json(const SearchLine& line) {
     return value;
 }
 
-Expected<std::optional<std::int64_t>> optional_integer(const json::Value& message, std::string_view key,
+Expected<std::optional<std::int64_t>> optional_integer(const Json& message, std::string_view key,
                                                        std::int64_t minimum, std::int64_t maximum) {
-    const json::Value& value = message[key];
+    const Json& value = json::member(message, key);
     if (value.is_null()) return std::optional<std::int64_t>{};
-    if (!value.is_integer() || value.as_integer() < minimum || value.as_integer() > maximum)
+    const auto number = value.is_number_integer() ? json::integer(value) : std::nullopt;
+    if (!number || *number < minimum || *number > maximum)
         return make_error(fmt::format("{} must be a whole number from {} to {}", key, minimum, maximum));
-    return std::optional<std::int64_t>{value.as_integer()};
+    return std::optional<std::int64_t>{*number};
+}
+
+Expected<std::string> optional_text(const Json& message, std::string_view key) {
+    const Json& value = json::member(message, key);
+    if (value.is_null()) return std::string();
+    if (!value.is_string()) return make_error(fmt::format("{} must be text", key));
+    return value.get<std::string>();
+}
+
+std::string clipped(std::string_view text) {
+    constexpr std::size_t shown = 60;
+    return text.size() <= shown ? std::string(text)
+                                : fmt::format("{}... ({} bytes)", text.substr(0, shown), text.size());
 }
 
 }  // namespace bge::gui

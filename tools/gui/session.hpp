@@ -21,6 +21,7 @@
 namespace bge::gui {
 
 namespace json = arbiter::json;
+using arbiter::Json;
 
 // An engine the GUI may start: named on its command line or in its config file, for one game.
 struct EngineEntry {
@@ -48,7 +49,7 @@ class Session {
 public:
     virtual ~Session() = default;
     // A message for this session ({"type": "move", ...}); errors go back to `from`.
-    virtual void handle(const json::Value& message, const std::shared_ptr<Client>& from) = 0;
+    virtual void handle(const Json& message, const std::shared_ptr<Client>& from) = 0;
     // Adds a watcher and sends it the current state.
     virtual void subscribe(const std::shared_ptr<Client>& client) = 0;
     virtual void unsubscribe(std::uint64_t client_id) = 0;
@@ -72,11 +73,11 @@ public:
 
 protected:
     // The whole state as the page draws it.
-    virtual json::Value state_json() const = 0;
+    virtual Json state_json() const = 0;
 
     // Sends the state to every watcher and keeps it for newcomers; with the lock held.
     void publish(std::unique_lock<std::mutex>&) {
-        snapshot_ = json::write(state_json());
+        snapshot_ = json::dump(state_json());
         subscribers_.send_all(snapshot_);
     }
 
@@ -114,7 +115,7 @@ struct SearchLine {
 };
 std::optional<SearchLine> parse_search_line(std::string_view line);
 // {"depth", "seldepth", "score", "mate", "nodes", "nps", "time", "text"} (the PV separately).
-json::Value search_line_json(const SearchLine& line);
+Json search_line_json(const SearchLine& line);
 
 // Rate limit for live updates (info lines): at most one per interval, except that the first line
 // of each new depth always goes out, so the page never misses the line a finished iteration printed.
@@ -141,7 +142,12 @@ private:
 };
 
 // Milliseconds from a JSON field: a whole number in [minimum, maximum], or an error naming it.
-Expected<std::optional<std::int64_t>> optional_integer(const json::Value& message, std::string_view key,
+Expected<std::optional<std::int64_t>> optional_integer(const Json& message, std::string_view key,
                                                        std::int64_t minimum, std::int64_t maximum);
+// A text field: empty when absent or null, an error naming it when it is something else.
+Expected<std::string> optional_text(const Json& message, std::string_view key);
+// Text from the page quoted in an error message: its first 60 bytes, so an error never echoes
+// megabytes back.
+std::string clipped(std::string_view text);
 
 }  // namespace bge::gui

@@ -28,7 +28,7 @@ Expected<RecordLine<typename View::G>> read_move_record(std::string_view text, s
     if (!games) return make_error(games.error());
     auto game = pick(std::move(*games), index);
     if (!game) return make_error(game.error());
-    json::Value settings = json::Object{};
+    Json settings = Json::object();
     if (const std::string size = game->tag("Size"); !size.empty()) {
         const std::string side = size.substr(0, size.find('x'));
         if (side.empty() || side.size() > 3 || side.find_first_not_of("0123456789") != std::string::npos)
@@ -61,11 +61,11 @@ Expected<RecordLine<typename View::G>> read_move_record(std::string_view text, s
 
 // ---- Tak
 
-json::Value TakView::board(const tak::State& s, const tak::State*, const tak::Move*) {
-    json::Value board;
+Json TakView::board(const tak::State& s, const tak::State*, const tak::Move*) {
+    Json board;
     board["size"] = static_cast<int>(s.size);
     board["komi"] = s.half_komi / 2.0;
-    json::Value stacks = json::Object{};
+    Json stacks = Json::object();
     for (int row = 0; row < s.size; ++row)
         for (int column = 0; column < s.size; ++column) {
             const int square = tak::square_at(column, row);
@@ -77,11 +77,11 @@ json::Value TakView::board(const tak::State& s, const tak::State*, const tak::Mo
             stacks[tak::square_name(square)] = stack;
         }
     board["stacks"] = std::move(stacks);
-    json::Array reserves;
+    Json reserves = Json::array();
     for (int side = 0; side < 2; ++side)
-        reserves.push_back(json::Array{static_cast<int>(s.stones_left[side]), static_cast<int>(s.caps_left[side])});
+        reserves.push_back(Json::array({static_cast<int>(s.stones_left[side]), static_cast<int>(s.caps_left[side])}));
     board["reserves"] = std::move(reserves);
-    board["flats"] = json::Array{tak::flat_count(s, Side::first), tak::flat_count(s, Side::second)};
+    board["flats"] = Json::array({tak::flat_count(s, Side::first), tak::flat_count(s, Side::second)});
     return board;
 }
 
@@ -119,14 +119,14 @@ Expected<RecordLine<tak::Tak>> TakView::read_record(std::string_view text, std::
 
 // ---- Gomoku
 
-json::Value GomokuView::board(const gomoku::State& s, const gomoku::State*, const gomoku::Move*) {
-    json::Value board;
+Json GomokuView::board(const gomoku::State& s, const gomoku::State*, const gomoku::Move*) {
+    Json board;
     board["width"] = static_cast<int>(s.width);
     board["height"] = static_cast<int>(s.height);
     board["k"] = static_cast<int>(s.k);
     board["rule"] = std::string(gomoku::rule_name(s.rule));
-    json::Value stones = json::Object{};
-    json::Array blocked, forbidden;
+    Json stones = Json::object();
+    Json blocked = Json::array(), forbidden = Json::array();
     const bool mark_forbidden = s.rule == gomoku::Rule::renju && s.side_to_move() == Side::first &&
                                 !gomoku::outcome(s).is_over();
     for (int y = 0; y < s.height; ++y)
@@ -136,8 +136,8 @@ json::Value GomokuView::board(const gomoku::State& s, const gomoku::State*, cons
             const auto cell = s.cells[static_cast<std::size_t>(square)];
             if (cell == gomoku::black) stones[name] = "x";
             else if (cell == gomoku::white) stones[name] = "o";
-            else if (cell == gomoku::wall) blocked.emplace_back(name);
-            else if (mark_forbidden && gomoku::is_forbidden(s, square)) forbidden.emplace_back(name);
+            else if (cell == gomoku::wall) blocked.push_back(name);
+            else if (mark_forbidden && gomoku::is_forbidden(s, square)) forbidden.push_back(name);
         }
     board["stones"] = std::move(stones);
     board["blocked"] = std::move(blocked);
@@ -155,12 +155,12 @@ Expected<RecordLine<gomoku::Gomoku>> GomokuView::read_record(std::string_view te
 
 // ---- TwixT
 
-json::Value TwixtView::board(const twixt::State& s, const twixt::State*, const twixt::Move*) {
-    json::Value board;
+Json TwixtView::board(const twixt::State& s, const twixt::State*, const twixt::Move*) {
+    Json board;
     board["size"] = static_cast<int>(s.size);
     board["swapped"] = s.swapped;
-    json::Value pegs = json::Object{};
-    json::Array bridges;
+    Json pegs = Json::object();
+    Json bridges = Json::array();
     for (int row = 0; row < s.size; ++row)
         for (int column = 0; column < s.size; ++column) {
             const int square = twixt::square_at(column, row);
@@ -170,8 +170,8 @@ json::Value TwixtView::board(const twixt::State& s, const twixt::State*, const t
             // Each bridge is stored at both ends (d and d + 4): list it once, from directions 0-3.
             for (int direction = 0; direction < 4; ++direction)
                 if ((s.links[static_cast<std::size_t>(square)] >> direction) & 1u)
-                    bridges.push_back(json::Array{twixt::square_name(square),
-                                                  twixt::square_name(square + twixt::knight_step(direction))});
+                    bridges.push_back(Json::array(
+                        {twixt::square_name(square), twixt::square_name(square + twixt::knight_step(direction))}));
         }
     board["pegs"] = std::move(pegs);
     board["bridges"] = std::move(bridges);
@@ -189,29 +189,30 @@ Expected<RecordLine<twixt::Twixt>> TwixtView::read_record(std::string_view text,
 
 // ---- Ur
 
-json::Value UrView::board(const ur::State& s, const ur::State*, const ur::Move*) {
-    json::Value board;
+Json UrView::board(const ur::State& s, const ur::State*, const ur::Move*) {
+    Json board;
     board["ruleset"] = std::string(ur::ruleset_name(s.ruleset));
     board["pieces"] = static_cast<int>(s.pieces);
-    json::Value tiles = json::Object{};
-    json::Array rosettes, existing;
+    Json tiles = Json::object();
+    Json rosettes = Json::array(), existing = Json::array();
     for (int tile = 0; tile < ur::tile_count; ++tile) {
         if (!ur::tile_exists(tile)) continue;
-        existing.emplace_back(ur::tile_name(tile));
-        if (ur::is_rosette(tile)) rosettes.emplace_back(ur::tile_name(tile));
+        existing.push_back(ur::tile_name(tile));
+        if (ur::is_rosette(tile)) rosettes.push_back(ur::tile_name(tile));
         if (s.tiles[0] & ur::tile_bit(tile)) tiles[ur::tile_name(tile)] = "L";
         if (s.tiles[1] & ur::tile_bit(tile)) tiles[ur::tile_name(tile)] = "D";
     }
     board["tiles"] = std::move(tiles);
     board["board_tiles"] = std::move(existing);
     board["rosettes"] = std::move(rosettes);
-    board["waiting"] = json::Array{static_cast<int>(s.waiting[0]), static_cast<int>(s.waiting[1])};
-    board["scored"] = json::Array{static_cast<int>(s.scored[0]), static_cast<int>(s.scored[1])};
-    board["roll"] = ur::is_chance_node(s) || s.roll < 0 ? json::Value() : json::Value(static_cast<int>(s.roll));
-    json::Array paths;
+    board["waiting"] = Json::array({static_cast<int>(s.waiting[0]), static_cast<int>(s.waiting[1])});
+    board["scored"] = Json::array({static_cast<int>(s.scored[0]), static_cast<int>(s.scored[1])});
+    board["roll"] = ur::is_chance_node(s) || s.roll < 0 ? Json() : Json(static_cast<int>(s.roll));
+    Json paths = Json::array();
     for (int side = 0; side < 2; ++side) {
-        json::Array path;
-        for (int index = 0; index < s.path_length(); ++index) path.emplace_back(ur::tile_name(ur::path_tile(s.ruleset, side, index)));
+        Json path = Json::array();
+        for (int index = 0; index < s.path_length(); ++index)
+            path.push_back(ur::tile_name(ur::path_tile(s.ruleset, side, index)));
         paths.push_back(std::move(path));
     }
     board["paths"] = std::move(paths);
@@ -236,21 +237,21 @@ Expected<RecordLine<ur::Ur>> UrView::read_record(std::string_view text, std::siz
 
 // ---- Expendibots
 
-json::Value ExpendibotsView::board(const expendibots::State& s, const expendibots::State* before,
-                                   const expendibots::Move* last) {
-    json::Value board;
-    json::Value stacks = json::Object{};
+Json ExpendibotsView::board(const expendibots::State& s, const expendibots::State* before,
+                            const expendibots::Move* last) {
+    Json board;
+    Json stacks = Json::object();
     for (int square = 0; square < expendibots::square_count; ++square) {
         if (s.height[square] == 0) continue;
         const char colour = (s.white & expendibots::bit(square)) ? 'w' : 'b';
         stacks[expendibots::square_name(square)] = fmt::format("{}{}", colour, static_cast<int>(s.height[square]));
     }
     board["stacks"] = std::move(stacks);
-    json::Array blast;
+    Json blast = Json::array();
     if (before && last && last->is_boom()) {
         const expendibots::Bitboard area = expendibots::blast_area(*before, last->from());
         for (int square = 0; square < expendibots::square_count; ++square)
-            if (area & expendibots::bit(square)) blast.emplace_back(expendibots::square_name(square));
+            if (area & expendibots::bit(square)) blast.push_back(expendibots::square_name(square));
     }
     board["blast"] = std::move(blast);
     board["actions"] = static_cast<int>(s.actions);

@@ -27,7 +27,6 @@ using tcp = net::ip::tcp;
 namespace {
 
 constexpr std::size_t max_request_body = 64 * 1024;
-constexpr std::size_t max_message_bytes = 8 * 1024 * 1024;  // a long record file fits
 constexpr std::size_t max_queued_messages = 4096;          // then the client is too slow: dropped
 
 bool is_loopback_name(std::string_view host) {

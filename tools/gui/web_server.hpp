@@ -9,6 +9,7 @@
 //
 // One I/O thread runs everything here; Client::send() may be called from any thread.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -20,6 +21,9 @@
 #include "tools/gui/static_files.hpp"
 
 namespace bge::gui {
+
+// The longest message a page may send; a long record file fits.
+inline constexpr std::size_t max_message_bytes = 8 * 1024 * 1024;
 
 // One WebSocket connection, as the rest of the GUI sees it.
 class Client {

@@ -20,6 +20,7 @@
 
 #include "core/expected.hpp"
 #include "core/tak/types.hpp"
+#include "core/version.hpp"
 #include "tools/playtak/bridge.hpp"
 
 namespace {
@@ -99,6 +100,7 @@ bool looks_like_password_flag(std::string_view argument) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "playtak")) return exit_ok;
     for (int i = 1; i < argc; ++i) {
         const std::string_view argument = argv[i];
         if (looks_like_password_flag(argument))
@@ -180,7 +182,8 @@ int main(int argc, char** argv) {
          "seek again when the server has not announced our seek within this time")
         ("settle-ms", po::value(&settle_ms)->default_value(settle_ms),
          "after Game Start, wait this long (or for the clock) before thinking, so a replay can arrive")
-        ("help", "print this help");
+        ("help", "print this help")
+        ("version", "print the version and the commit it was built from (only as the first argument)");
     // clang-format on
     po::options_description all("playtak: connects a TEI engine to a playtak game server");
     all.add(connection).add(engine_flags).add(games).add(advanced);

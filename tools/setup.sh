@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
 # Installs what is missing from Debian, configures and builds, then optionally:
-#   tools/setup.sh match          plays a short arbiter match between two engines and prints the tally
-#   tools/setup.sh test           runs every test
+#   tools/setup.sh match          builds tak and arbiter only, then plays a short arbiter match
+#                                 between two engines and prints the tally
+#   tools/setup.sh test           builds everything and runs every test
 #   tools/setup.sh test-sanitize  builds with AddressSanitizer and UndefinedBehaviorSanitizer (in
 #                                 build-sanitize), runs every test, then a bounded protocol fuzz run
 #                                 (FUZZ_LINES random and mutated lines, default 20000, into every engine)
-# Environment: BUILD_DIR (default build, or build-sanitize), BGE_WERROR (default ON), FUZZ_LINES.
+#   tools/setup.sh package        builds the programs for any x86-64 machine (no -march=native, no
+#                                 tests, in build-package) and writes the Debian package build/bge_*.deb
+#   tools/setup.sh package-check  as root on a machine without bge installed: builds the package
+#                                 from BUILD_DIR (default build-package), installs it with dpkg -i,
+#                                 runs tak bench, arbiter --help, gui --help, man tak and a 2-game
+#                                 match from the PATH, and removes it with dpkg -r
+# Environment: BUILD_DIR (default build, build-sanitize or build-package), BGE_WERROR (default ON),
+# FUZZ_LINES.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libboost-program-options-dev libboost-dev libfmt-dev catch2 python3)
-# The GUI's browser test (tests/gui) drives Debian's Chromium through Selenium.
-case "${1:-}" in test | test-sanitize) packages+=(chromium chromium-driver python3-selenium) ;; esac
+packages=(cmake g++ make libboost-program-options-dev libboost-dev libfmt-dev nlohmann-json3-dev catch2 python3 help2man)
+case "${1:-}" in
+  # The GUI's browser test (tests/gui) drives Debian's Chromium through Selenium.
+  test | test-sanitize) packages+=(chromium chromium-driver python3-selenium) ;;
+  # CPack's Debian generator reads the programs' library dependencies with dpkg-shlibdeps.
+  package | package-check) packages+=(dpkg-dev file man-db) ;;
+esac
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -26,12 +38,37 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-sanitize=OFF
-if [ "${1:-}" = test-sanitize ]; then sanitize=ON; fi
-if [ "$sanitize" = ON ]; then build_dir=${BUILD_DIR:-build-sanitize}; else build_dir=${BUILD_DIR:-build}; fi
 jobs=$(nproc)
-cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBGE_WERROR="${BGE_WERROR:-ON}" -DBGE_SANITIZE="$sanitize" >/dev/null
-cmake --build "$build_dir" -j"$jobs"
+configure=(-DCMAKE_BUILD_TYPE=Release -DBGE_WERROR="${BGE_WERROR:-ON}")
+targets=()
+case "${1:-}" in
+  test-sanitize)
+    build_dir=${BUILD_DIR:-build-sanitize}
+    configure+=(-DBGE_SANITIZE=ON)
+    ;;
+  package | package-check)
+    # A package runs on other machines: the compiler's default x86-64, not this CPU's extensions.
+    build_dir=${BUILD_DIR:-build-package}
+    if [ "$build_dir" = build-package ]; then configure+=(-DBGE_NATIVE=OFF -DBGE_BUILD_TESTS=OFF); fi
+    ;;
+  match)
+    build_dir=${BUILD_DIR:-build}
+    targets=(--target tak arbiter)  # the match needs nothing else: the first run stays short
+    ;;
+  *) build_dir=${BUILD_DIR:-build} ;;
+esac
+cmake -S . -B "$build_dir" "${configure[@]}" >/dev/null
+cmake --build "$build_dir" -j"$jobs" "${targets[@]}"
+
+# Writes the Debian package of build_dir into build/ and prints its path.
+make_package() {
+  mkdir -p build
+  local out
+  out=$(cd build && pwd)
+  (cd "$build_dir" && cpack -G DEB -B "$out" >/dev/null)
+  rm -rf build/_CPack_Packages
+  ls -t build/bge_*.deb | head -n 1
+}
 
 case "${1:-}" in
   "") ;;
@@ -69,8 +106,22 @@ case "${1:-}" in
       -engine cmd="$build_dir/bin/tak" name=random option.Player=random \
       -each tc=10+0.1 stderr=/dev/null -rounds 2 -games 2
     ;;
+  package)
+    echo "setup: wrote $(make_package)"
+    ;;
+  package-check)
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "setup: package-check installs a package with dpkg: run it as root" >&2
+      exit 2
+    fi
+    if dpkg-query -W -f='${Status}' bge 2>/dev/null | grep -q "install ok installed"; then
+      echo "setup: package-check would replace and then remove the installed bge package: not run" >&2
+      exit 2
+    fi
+    tools/package_check.sh "$(make_package)"
+    ;;
   *)
-    echo "usage: tools/setup.sh [match|test|test-sanitize]" >&2
+    echo "usage: tools/setup.sh [match|test|test-sanitize|package|package-check]" >&2
     exit 2
     ;;
 esac

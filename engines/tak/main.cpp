@@ -7,18 +7,23 @@ int main(int argc, char** argv) {
     bge::protocol::EngineProgram program;
     program.name = "tak";
     program.help =
-        "tak - a Tak engine speaking TEI and UGI\n"
+        "Usage: tak [COMMAND]...\n"
+        "A Tak engine speaking TEI and UGI. With no COMMAND it reads protocol commands from standard\n"
+        "input; otherwise it runs each COMMAND as a protocol command, then exits.\n"
         "\n"
-        "usage: tak                   read protocol commands from stdin\n"
-        "       tak <command>...      run each argument as a command, then exit\n"
-        "       tak --help | --version\n"
-        "\n"
-        "examples:\n"
-        "  tak bench\n"
-        "  tak \"position startpos\" \"go perft 4\"\n"
-        "  echo -e 'tei\\nteinewgame 5\\nposition startpos moves a1 e5\\ngo movetime 1000' | tak\n"
+        "  -h, --help     print this help and exit\n"
+        "      --version  print the version and the commit it was built from, and exit\n"
         "\n"
         "Commands: tei, ugi, isready, setoption, teinewgame <size>, uginewgame, position, go, stop,\n"
-        "query, d, bench [depth], quit. See docs/protocol.md and docs/tak.md.";
+        "query, d, bench [depth], quit. Options: see `tak tei` and /usr/share/doc/bge/tak.md.\n"
+        "\n"
+        "Examples:\n"
+        "  tak bench\n"
+        "\n"
+        "  tak \"position startpos\" \"go perft 4\"\n"
+        "\n"
+        "  printf 'tei\\nteinewgame 5\\nposition startpos moves a1 e5\\ngo movetime 1000\\n' | tak\n"
+        "\n"
+        "See docs/protocol.md and docs/tak.md.";
     return bge::protocol::run_engine_main(argc, argv, program, bge::tak::tak_engine_spec());
 }

@@ -16,23 +16,26 @@
 namespace {
 
 constexpr const char* help_text =
-    "ur - a Royal Game of Ur engine speaking UGI, and its solver\n"
+    "Usage: ur [COMMAND]...\n"
+    "  or:  ur solve --ruleset R --pieces N --out FILE [--tolerance T]\n"
+    "A Royal Game of Ur engine speaking UGI, and its solver. With no COMMAND it reads protocol\n"
+    "commands from standard input; otherwise it runs each COMMAND as a protocol command, then\n"
+    "exits. `solve` solves the game; its last line is light-win-probability-from-start <p>.\n"
     "\n"
-    "usage: ur                        read protocol commands from stdin\n"
-    "       ur <command>...           run each argument as a command, then exit\n"
-    "       ur solve --ruleset R --pieces N --out FILE [--tolerance T]\n"
-    "                                 solve the game; the last line is\n"
-    "                                 light-win-probability-from-start <p>\n"
-    "       ur --help | --version\n"
-    "\n"
-    "examples:\n"
-    "  ur bench\n"
-    "  ur \"position startpos\" \"go perft 3\"\n"
-    "  echo -e 'ugi\\nposition startpos moves r2\\ngo depth 3' | ur\n"
+    "  -h, --help     print this help and exit\n"
+    "      --version  print the version and the commit it was built from, and exit\n"
     "\n"
     "Positions: position fen <A>/<B>/<C> <light waiting>,<scored> <dark waiting>,<scored> <l|d> <roll|->,\n"
     "e.g. ....__../......../....__.. 7,0 7,0 l 3. Moves: r0-r4 (a roll), onA3 (enter), A2B2, A7off, pass.\n"
     "The engine never rolls: the position names the roll. Options: Ruleset, Pieces, Player, Depth, TablePath.\n"
+    "\n"
+    "Examples:\n"
+    "  ur bench\n"
+    "\n"
+    "  ur \"position startpos\" \"go perft 3\"\n"
+    "\n"
+    "  printf 'ugi\\nposition startpos moves r2\\ngo depth 3\\n' | ur\n"
+    "\n"
     "See docs/ur.md.";
 
 int solve_usage(const std::string& message) {

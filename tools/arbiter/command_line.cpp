@@ -584,13 +584,14 @@ Expected<EngineConfig> parse_engine_settings(const std::vector<std::string>& wor
 }
 
 std::string help_text() {
-    return R"(arbiter - runs engine-vs-engine matches (cutechess-cli style command line)
-
-usage: arbiter -engine cmd=PATH [key=value...] -engine cmd=PATH [key=value...] [flags]
-       arbiter -resume STATEFILE                  continue a match from its -state journal
-       arbiter merge A.json B.json ... [-jsonout F] [-pgnout F]    add up shards
-       arbiter report RESULTS.json [-o PAGE.html]  an HTML page of a results file
-       arbiter book -game tak -size N -plies P -count C [...]       an opening book
+    return R"(Usage: arbiter -engine cmd=PATH [key=value...] -engine cmd=PATH [key=value...] [flags]
+  or:  arbiter -resume STATEFILE
+  or:  arbiter merge A.json B.json ... [-jsonout F] [-pgnout F]
+  or:  arbiter report RESULTS.json [-o PAGE.html]
+  or:  arbiter book -game tak -size N -plies P -count C [...]
+Runs engine-vs-engine matches (a cutechess-cli style command line) and tallies the results.
+-resume continues a match from its -state journal, merge adds up the results files of shards,
+report writes an HTML page of a results file, and book generates an opening book.
 
 Game:
   -game NAME              the game: tak (default), gomoku, twixt, ur or expendibots
@@ -633,6 +634,7 @@ Output:
   -state FILE             a journal that -resume continues from, even after SIGKILL
   -live PORT              also show the match live in a browser at http://127.0.0.1:PORT/
   -help                   this text
+  -version                the version and the commit it was built from
 
 Exit status: 0 all games played (or the SPRT decided), 1 match stopped early or an engine
 could not be run, 2 bad command line, 130 interrupted (SIGINT/SIGTERM; the summary so far is

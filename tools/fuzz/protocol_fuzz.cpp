@@ -39,6 +39,7 @@
 #include "core/tak/tak.hpp"
 #include "core/twixt/twixt.hpp"
 #include "core/ur/ur.hpp"
+#include "core/version.hpp"
 #include "protocol/engine_process.hpp"
 #include "protocol/text.hpp"
 
@@ -562,7 +563,7 @@ private:
 int usage(const char* error) {
     if (error) std::fprintf(stderr, "protocol_fuzz: %s\n", error);
     std::fprintf(error ? stderr : stdout,
-                 "usage: protocol_fuzz --game tak|gomoku|twixt|ur|expendibots --engine PATH [--lines N] [--seed S]\n"
+                 "Usage: protocol_fuzz --game tak|gomoku|twixt|ur|expendibots --engine PATH [--lines N] [--seed S]\n"
                  "                     [--log FILE] [--timeout SECONDS] [--pbrain]\n"
                  "Writes N (default 10000) random and mutated lines into the engine over UGI (gomoku with --pbrain:\n"
                  "the Gomocup protocol), then checks that it still answers, plays a legal move in a clean position\n"
@@ -573,6 +574,7 @@ int usage(const char* error) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "protocol_fuzz")) return 0;
     Settings settings;
     for (int i = 1; i < argc; ++i) {
         const std::string_view flag = argv[i];

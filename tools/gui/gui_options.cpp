@@ -150,10 +150,10 @@ Expected<GuiOptions> parse_gui_options(const std::vector<std::string>& arguments
 }
 
 std::string gui_help_text() {
-    return R"(gui: play, analyse and watch engines of the five games in a browser (docs/gui.md)
-
-usage: gui [flags]                          serve the page
-       gui [flags] watch <arbiter flags>    run a match (as arbiter would) and show it live
+    return R"(Usage: gui [FLAG]...
+  or:  gui [FLAG]... watch ARBITER-FLAG...
+Play, analyse and watch engines of the five games in a browser (docs/gui.md). gui serves the
+page; with watch, it also runs a match (as arbiter would, with arbiter's flags) and shows it live.
 
   --host ADDRESS         listen on ADDRESS (default 127.0.0.1: this machine only)
   --port N               listen on port N (default 8080; 0 picks a free one)
@@ -165,6 +165,7 @@ usage: gui [flags]                          serve the page
   --allow-origin ORIGIN  also accept WebSocket connections from pages at ORIGIN
   --static DIR           serve the page's files from DIR instead of the built-in copy
   --help                 this text
+  --version              the version and the commit it was built from
 
 The page is at http://HOST:PORT/ once the server prints "gui: serving ...".
 )";

@@ -18,6 +18,7 @@
 #include "core/expendibots/expendibots.hpp"
 #include "core/game_record.hpp"
 #include "core/random.hpp"
+#include "core/version.hpp"
 #include "engines/expendibots/evaluation.hpp"
 #include "engines/expendibots/study_players.hpp"
 #include "search/alphabeta.hpp"
@@ -211,6 +212,7 @@ std::string tally_text(const Tally& t, int games) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "train_expendibots_tdleaf")) return 0;
     Settings settings;
     po::options_description options(
         "train_expendibots_tdleaf: TDLeaf(lambda) self-play for the expendibots evaluation "

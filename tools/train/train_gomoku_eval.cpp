@@ -38,6 +38,7 @@
 
 #include "core/gomoku/gomoku.hpp"
 #include "core/random.hpp"
+#include "core/version.hpp"
 #include "engines/gomoku/board.hpp"
 #include "engines/gomoku/evaluation.hpp"
 #include "engines/gomoku/network.hpp"
@@ -438,14 +439,17 @@ int run_cpp(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "train_gomoku_eval")) return 0;
     std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string usage = fmt::format(
-        "usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
-        "       {0} network --games g.txt [...] --rule R --out RULE.nnue\n"
-        "       {0} policy --games g.txt [...] --rule R --out RULE.policy\n"
-        "       {0} fit --data a.bin [b.bin ...] --out weights.txt\n"
-        "       {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n"
-        "       {0} builtin RULE > weights.txt\n",
+        "Usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
+        "  or:  {0} network --games g.txt [...] --rule R --out RULE.nnue\n"
+        "  or:  {0} policy --games g.txt [...] --rule R --out RULE.policy\n"
+        "  or:  {0} fit --data a.bin [b.bin ...] --out weights.txt\n"
+        "  or:  {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n"
+        "  or:  {0} builtin RULE > weights.txt\n"
+        "Plays Gomoku self-play games and fits the engine's pattern evaluation, network and policy to\n"
+        "them ({0} COMMAND --help for a command's options; docs/gomoku.md).\n",
         program);
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h") {
         std::cout << usage;

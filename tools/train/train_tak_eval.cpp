@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/tak/tak.hpp"
+#include "core/version.hpp"
 #include "engines/tak/eval_features.hpp"
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/network.hpp"
@@ -402,9 +403,12 @@ int run_features(const std::vector<std::string>& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "train_tak_eval")) return 0;
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string usage =
-        "usage: train_tak_eval selfplay|fit|network|policy|features [options]   (train_tak_eval <command> --help)\n";
+        "Usage: train_tak_eval selfplay|fit|network|policy|features [OPTION]...\n"
+        "Plays Tak self-play games and fits the engine's evaluation, network and policy to them\n"
+        "(train_tak_eval COMMAND --help for a command's options; docs/tak.md).\n";
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
         std::cout << usage;
         return arguments.empty() ? 2 : 0;

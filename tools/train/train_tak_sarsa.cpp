@@ -16,6 +16,7 @@
 
 #include "core/random.hpp"
 #include "core/tak/tak.hpp"
+#include "core/version.hpp"
 #include "engines/tak/sarsa_features.hpp"
 #include "tools/train/text_file.hpp"
 
@@ -104,6 +105,7 @@ void print_curve_point(const Settings& settings, int episodes, const Evaluation&
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "train_tak_sarsa")) return 0;
     Settings settings;
     po::options_description options(
         "train_tak_sarsa: SARSA self-play for the tak engine's sarsa player (docs/tak.md)\n\nOptions");

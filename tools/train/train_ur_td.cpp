@@ -35,6 +35,7 @@
 
 #include "core/random.hpp"
 #include "core/ur/ur.hpp"
+#include "core/version.hpp"
 #include "engines/ur/evaluation.hpp"
 #include "engines/ur/features.hpp"
 #include "engines/ur/regret.hpp"
@@ -297,6 +298,7 @@ int fail(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (bge::print_version_if_asked(argc, argv, "train_ur_td")) return 0;
     Settings s;
     po::options_description options("train_ur_td options");
     auto add = options.add_options();

@@ -6,9 +6,11 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
 #include <mutex>
 
 #include "core/game_record.hpp"
+#include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
 #include "tools/gui/views.hpp"
 #include "tools/gui/web_server.hpp"
@@ -295,4 +297,22 @@ TEST_CASE("gui: a person's clock runs too: no move in time loses on time", "[gui
     CHECK(over.at("result").at("termination") == "time forfeit");
     CHECK(over.at("legal").empty());
     hub.closed(client);
+}
+
+TEST_CASE("gui: --engines-dir offers the family's engines found in a folder, each named after its game", "[gui]") {
+    const std::string folder = std::filesystem::path(BGE_TAK_BINARY).parent_path().string();
+    auto options = parse_gui_options({"--engines-dir", folder, "--port", "0"});
+    REQUIRE(options);
+    std::vector<std::string> names;
+    for (const EngineEntry& entry : options->engines) {
+        CHECK(entry.game == entry.config.name);
+        CHECK(entry.config.command == folder + "/" + entry.game);
+        names.push_back(entry.config.name);
+    }
+    // The build folder holds all five (unit_tests and gui_tests are built with them).
+    CHECK(names == std::vector<std::string>{"tak", "gomoku", "twixt", "ur", "expendibots"});
+    // A folder without them adds none, and is no error: gui alone falls back on its own folder.
+    GuiOptions empty;
+    CHECK(add_family_engines(empty, std::filesystem::temp_directory_path().string()) == 0);
+    CHECK(empty.engines.empty());
 }

@@ -125,16 +125,7 @@ Expected<GuiOptions> parse_gui_options(const std::vector<std::string>& arguments
             if (!entry) return make_error(fmt::format("--engine \"{}\": {}", value, entry.error()));
             options.engines.push_back(std::move(*entry));
         } else if (flag == "--engines-dir") {
-            for (const char* game : family_engines) {
-                const auto path = std::filesystem::path(value) / game;
-                std::error_code error;
-                if (!std::filesystem::is_regular_file(path, error)) continue;
-                EngineEntry entry;
-                entry.game = game;
-                entry.config.name = game;
-                entry.config.command = path.string();
-                options.engines.push_back(std::move(entry));
-            }
+            add_family_engines(options, value);
         } else if (flag == "--config") {
             if (auto status = read_config_file(value, options); !status) return make_error(status.error());
         } else if (flag == "--allow-origin") {
@@ -149,6 +140,22 @@ Expected<GuiOptions> parse_gui_options(const std::vector<std::string>& arguments
     return options;
 }
 
+int add_family_engines(GuiOptions& options, const std::string& folder) {
+    int added = 0;
+    for (const char* game : family_engines) {
+        const auto path = std::filesystem::path(folder) / game;
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(path, error)) continue;
+        EngineEntry entry;
+        entry.game = game;
+        entry.config.name = game;
+        entry.config.command = path.string();
+        options.engines.push_back(std::move(entry));
+        ++added;
+    }
+    return added;
+}
+
 std::string gui_help_text() {
     return R"(Usage: gui [FLAG]...
   or:  gui [FLAG]... watch ARBITER-FLAG...
@@ -160,7 +167,9 @@ page; with watch, it also runs a match (as arbiter would, with arbiter's flags) 
   --engine "game=G k=v"  an engine the page may start: game= (tak, gomoku, twixt, ur,
                          expendibots) and the arbiter's -engine keys: cmd=, name=, args=, dir=,
                          proto=, option.NAME=, st=, tc=, depth=, nodes=, stderr=
-  --engines-dir DIR      the family's own engines found in DIR (tak, gomoku, twixt, ur, expendibots)
+  --engines-dir DIR      the family's own engines found in DIR (tak, gomoku, twixt, ur, expendibots);
+                         with no --engine, --engines-dir or config engines, the folder gui itself
+                         is in (build/bin, or /usr/bin once installed)
   --config FILE          lines 'engine game=G k=v...', 'host A', 'port N', 'allow-origin O', 'static DIR'
   --allow-origin ORIGIN  also accept WebSocket connections from pages at ORIGIN
   --static DIR           serve the page's files from DIR instead of the built-in copy

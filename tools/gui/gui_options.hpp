@@ -21,6 +21,9 @@ struct GuiOptions {
 };
 
 Expected<GuiOptions> parse_gui_options(const std::vector<std::string>& arguments);
+// Adds the family's engines (tak, gomoku, twixt, ur, expendibots) found in `folder`, each named
+// after its game; returns how many.
+int add_family_engines(GuiOptions& options, const std::string& folder);
 std::string gui_help_text();
 
 // "game=tak cmd=build/bin/tak name=tak" (arbiter -engine keys plus game=) -> an engine entry.

@@ -2,6 +2,7 @@
 // with `watch`, also runs a match through the arbiter's library and shows it live.
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,17 @@ int main(int argc, char** argv) {
         return run_live_match(live, *match);
     }
 
+    // Installed (or in build/bin), the family's engines sit beside gui: offer them when no engine
+    // was named, so `gui` alone is ready to play.
+    if (options->engines.empty()) {
+        std::error_code error;
+        const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+        if (!error && add_family_engines(*options, self.parent_path().string()) > 0)
+            std::fputs(fmt::format("gui: no engine named: offering the family's engines in {}\n",
+                                   self.parent_path().string())
+                           .c_str(),
+                       stderr);
+    }
     Hub hub(options->engines);
     WebServer server(options->server, StaticFiles(options->static_folder),
                      ServerHandlers{[&](const auto& client) { hub.opened(client); },

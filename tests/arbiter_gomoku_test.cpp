@@ -56,8 +56,8 @@ TEST_CASE("arbiter: gomoku between a UGI engine and a pbrain engine", "[arbiter]
     REQUIRE(run.status == 0);
     CHECK(run.count_prefix("Finished game ") == 2);
     // The UGI engine named itself with `id name`, the pbrain one in its answer to ABOUT.
-    for (const auto& engine : testing::read_json(results).at("engines"))
-        CHECK(engine.at("id") == "gomoku " + bge::version_text());
+    const auto document = testing::read_json(results);  // kept: the loop reads inside it
+    for (const auto& engine : document.at("engines")) CHECK(engine.at("id") == "gomoku " + bge::version_text());
     // The threat-searching pbrain engine beats uniform random play.
     CHECK(run.has_line("Score of ugi vs pbrain: 0 - 2 - 0  [0.000] 2"));
     // Gomoku's first player is Black: pbrain wins game 2 as Black, game 1 as White.
@@ -221,5 +221,6 @@ TEST_CASE("arbiter: a pbrain brain that drops commands just after its move (as R
     CHECK(text.find("ERROR") == std::string::npos);
     CHECK(text.find("illegal") == std::string::npos);
     // Its ABOUT answer has a name and no version; asking it cost no game.
-    for (const auto& engine : testing::read_json(results).at("engines")) CHECK(engine.at("id") == "busy-after-move");
+    const auto document = testing::read_json(results);  // kept: the loop reads inside it
+    for (const auto& engine : document.at("engines")) CHECK(engine.at("id") == "busy-after-move");
 }

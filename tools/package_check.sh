@@ -31,16 +31,21 @@ programs=(tak gomoku twixt ur expendibots arbiter gui playtak protocol_fuzz trai
 for program in "${programs[@]}"; do
   [ "$(command -v "$program")" = "/usr/bin/$program" ] || fail "$program is not /usr/bin/$program"
   "$program" --version | grep -q "^$program [0-9]" || fail "$program --version"
-  [ -f "/usr/share/man/man1/$program.1.gz" ] || fail "no man page for $program"
+  grep -qx "/usr/share/man/man1/$program.1.gz" "$work/files" || fail "the package has no man page for $program"
 done
-step "every program is on the PATH with --version and a man page"
+step "every program is on the PATH with --version, and the package has its man page"
 
 step "tak bench"
 (cd "$work" && tak bench 2>&1) | tail -n 2
 arbiter --help | head -n 1 | grep -q "^Usage: arbiter" || fail "arbiter --help"
 gui --help | head -n 1 | grep -q "^Usage: gui" || fail "gui --help"
-man -P cat tak 2>/dev/null | grep -q "Tak engine speaking TEI and UGI" || fail "man tak"
-step "arbiter --help, gui --help and man tak"
+# Minimal Debian images tell dpkg not to unpack man pages (path-exclude in /etc/dpkg/dpkg.cfg.d).
+if [ -f /usr/share/man/man1/tak.1.gz ]; then
+  man -P cat tak 2>/dev/null | grep -q "Tak engine speaking TEI and UGI" || fail "man tak"
+  step "arbiter --help, gui --help and man tak"
+else
+  step "arbiter --help and gui --help; man tak skipped: this system's dpkg leaves man pages out"
+fi
 
 for file in /usr/share/doc/bge/README.md /usr/share/doc/bge/protocol.md /usr/share/bge/nets/tak/tak6.nnue \
   /usr/share/bge/nets/gomoku/freestyle.nnue; do

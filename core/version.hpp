@@ -16,7 +16,9 @@ std::string_view build_commit();
 // "0.1.0 (commit 1a2b3c4)": what --version prints after the program's name.
 std::string version_text();
 
-// True, once "<program> <version_text()>" is printed, when the first argument is --version (or
+// Prints "<program> <version_text()>" and a newline: what every --version prints.
+void print_version(std::string_view program);
+// True, once print_version(program) has run, when the first argument is --version (or
 // -version, the arbiter's spelling): every program's main() asks this first.
 bool print_version_if_asked(int argc, char** argv, std::string_view program);
 

@@ -35,7 +35,7 @@ int run_engine_main(int argc, char** argv, const EngineProgram& program, EngineS
             return 0;
         }
         if (argument == "--version") {
-            std::printf("%s %s\n", program.name.c_str(), version_text().c_str());
+            print_version(program.name);
             return 0;
         }
     }

@@ -39,12 +39,13 @@ if ((${#missing[@]})); then
 fi
 
 jobs=$(nproc)
-configure=(-DCMAKE_BUILD_TYPE=Release -DBGE_WERROR="${BGE_WERROR:-ON}")
+sanitize=OFF
+configure=()
 targets=()
 case "${1:-}" in
   test-sanitize)
     build_dir=${BUILD_DIR:-build-sanitize}
-    configure+=(-DBGE_SANITIZE=ON)
+    sanitize=ON
     ;;
   package | package-check)
     # A package runs on other machines: the compiler's default x86-64, not this CPU's extensions.
@@ -57,7 +58,8 @@ case "${1:-}" in
     ;;
   *) build_dir=${BUILD_DIR:-build} ;;
 esac
-cmake -S . -B "$build_dir" "${configure[@]}" >/dev/null
+cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBGE_WERROR="${BGE_WERROR:-ON}" -DBGE_SANITIZE="$sanitize" \
+  "${configure[@]}" >/dev/null
 cmake --build "$build_dir" -j"$jobs" "${targets[@]}"
 
 # Writes the Debian package of build_dir into build/ and prints its path.

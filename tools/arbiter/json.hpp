@@ -9,6 +9,7 @@
 // or mistyped member as absent; implicit conversions are off (JSON_USE_IMPLICIT_CONVERSIONS=0 in
 // tools/arbiter/CMakeLists.txt), so every conversion is an explicit get<>() after a type check.
 
+#include <climits>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -124,6 +125,17 @@ inline std::optional<std::int64_t> integer(const Json& value) {
 inline std::optional<std::int64_t> integer(const Json& value, std::string_view key) {
     const Json* member = find(value, key);
     return member ? integer(*member) : std::nullopt;
+}
+
+// A whole number that fits an int (counts and indexes in our files).
+inline std::optional<int> small_integer(const Json& value) {
+    const auto number = integer(value);
+    if (!number || *number < INT_MIN || *number > INT_MAX) return std::nullopt;
+    return static_cast<int>(*number);
+}
+inline std::optional<int> small_integer(const Json& value, std::string_view key) {
+    const Json* member = find(value, key);
+    return member ? small_integer(*member) : std::nullopt;
 }
 
 // Any finite number.

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <climits>
 #include <map>
 
 namespace bge::arbiter {
@@ -37,10 +36,9 @@ Expected<FinishedGame> FinishedGame::from_json(const Json& value) {
         const Json* member = json::find(value, key);
         if (!member || !member->is_number_integer())
             return make_error(fmt::format("a game entry has no integer '{}'", key));
-        const auto number = json::integer(*member);
-        if (!number || *number < INT_MIN || *number > INT_MAX)
-            return make_error(fmt::format("a game entry's '{}' is out of range", key));
-        *target = static_cast<int>(*number);
+        const auto number = json::small_integer(*member);
+        if (!number) return make_error(fmt::format("a game entry's '{}' is out of range", key));
+        *target = *number;
     }
     const std::pair<const char*, std::string*> texts[] = {{"result", &game.result},
                                                           {"termination", &game.termination},

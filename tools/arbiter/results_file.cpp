@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -62,7 +61,7 @@ Json results_json(const MatchDescription& match, const Results& results) {
         Json engine;
         engine["name"] = match.engine_names[i];
         engine["command"] = i < match.engine_commands.size() ? match.engine_commands[i] : std::string();
-        engine["id"] = json::valid_utf8(i < match.engine_ids.size() ? match.engine_ids[i] : std::string());
+        engine["id"] = i < match.engine_ids.size() ? match.engine_ids[i] : std::string();
         engines.push_back(std::move(engine));
     }
     doc["engines"] = std::move(engines);
@@ -129,12 +128,9 @@ Expected<ResultsFile> read_results_file(const std::string& path) {
     for (const Json& argument : json::items(*doc, "arguments"))
         match.arguments.push_back(argument.is_string() ? argument.get<std::string>() : std::string());
     match.seed = static_cast<std::uint64_t>(json::integer(*doc, "seed").value_or(0));  // -srand takes 0 to 2^63-1
-    const auto small = [](std::optional<std::int64_t> value, int fallback) {
-        return value && *value >= INT_MIN && *value <= INT_MAX ? static_cast<int>(*value) : fallback;
-    };
     if (const Json* shard = json::find(*doc, "shard")) {
-        match.shard.index = small(json::integer(*shard, "index"), 1);
-        match.shard.count = small(json::integer(*shard, "count"), 1);
+        match.shard.index = json::small_integer(*shard, "index").value_or(1);
+        match.shard.count = json::small_integer(*shard, "count").value_or(1);
     }
     match.tournament = json::text(*doc, "tournament") == "gauntlet" ? Tournament::gauntlet : Tournament::round_robin;
     for (const Json& engine : json::items(*doc, "engines")) {
@@ -142,9 +138,9 @@ Expected<ResultsFile> read_results_file(const std::string& path) {
         match.engine_commands.push_back(json::text(engine, "command"));
         match.engine_ids.push_back(json::text(engine, "id"));  // files before the field have none
     }
-    match.games_per_encounter = small(json::integer(*doc, "games_per_encounter"), 2);
-    match.scheduled_games = small(json::integer(*doc, "scheduled_games"), 0);
-    match.total_games = small(json::integer(*doc, "total_games"), 0);
+    match.games_per_encounter = json::small_integer(*doc, "games_per_encounter").value_or(2);
+    match.scheduled_games = json::small_integer(*doc, "scheduled_games").value_or(0);
+    match.total_games = json::small_integer(*doc, "total_games").value_or(0);
     if (const Json* sprt = json::find(*doc, "sprt"); sprt && sprt->is_object())
         match.sprt =
             SprtSettings{json::number(*sprt, "elo0").value_or(0.0), json::number(*sprt, "elo1").value_or(0.0),

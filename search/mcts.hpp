@@ -109,6 +109,11 @@ public:
         root_state_ = request.root;
         iterations_ = 0;
         max_depth_ = 0;
+        // A root restricted to `search_moves` is built afresh, and is not reused by the next
+        // search either: its missing edges would hide moves.
+        const bool was_restricted = !root_moves_.empty();
+        root_moves_ = request.search_moves;
+        if (was_restricted || !root_moves_.empty()) reset_tree();
         prepare_root(request.root);
         const std::uint64_t limit = iteration_limit ? *iteration_limit
                                     : request.limits.nodes ? *request.limits.nodes
@@ -365,6 +370,13 @@ private:
             }
         }
         G::generate_moves(state, moves_);
+        if (index == root_ && !root_moves_.empty()) {
+            std::size_t kept = 0;
+            for (std::size_t i = 0; i < moves_.size(); ++i)
+                if (std::find(root_moves_.begin(), root_moves_.end(), moves_[i]) != root_moves_.end())
+                    moves_[kept++] = moves_[i];
+            if (kept > 0) moves_.resize(kept);  // none of them legal here: search every move
+        }
         if (edges_.size() + moves_.size() > edge_capacity()) return false;
         priors_.resize(moves_.size());
         if constexpr (requires { policy_.priors(state, moves_, priors_.data()); }) {
@@ -658,6 +670,7 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> by_hash_;
     std::uint32_t root_ = 0;
     State root_state_{};
+    std::vector<Move> root_moves_;  // the request's search_moves: the root's only edges when given
     MoveList<G> moves_;
     std::vector<float> priors_;
     std::vector<double> weights_;  // sampled selection

@@ -145,7 +145,7 @@ TEST_CASE("tactics: win in one and block a four", "[gomoku][search]") {
     Engine engine;
     const State win = board({"h8", "i8", "j8", "k8"}, {"g8", "h9", "i9", "j9"});
     const State block = board({"c4", "h10", "i10", "j10"}, {"d4", "e4", "f4", "g4"});
-    for (const std::string player : {"alphabeta", "mcts-vanilla", "mcts-shaping", "mcts-prior"}) {
+    for (const std::string player : {"alphabeta", "puct", "mcts-vanilla", "mcts-shaping", "mcts-prior"}) {
         INFO(player);
         const auto won = engine.search(player, win, 3000);
         REQUIRE(won.has_move);
@@ -190,10 +190,13 @@ TEST_CASE("tactics: VCF wins of several lengths within a node limit", "[gomoku][
         CHECK(std::find(winning.begin(), winning.end(), *found.first) != winning.end());
         CHECK(static_cast<int>(found.line.size()) >= 2 * puzzle.fours + 1);  // fours, blocks, the five
 
-        const auto result = engine.search("alphabeta", puzzle.position, 20'000);
-        REQUIRE(result.has_move);
-        CHECK(std::find(winning.begin(), winning.end(), result.best) != winning.end());
-        CHECK(result.score >= search::win_threshold);
+        for (const std::string player : {"alphabeta", "puct"}) {
+            INFO(player);
+            const auto result = engine.search(player, puzzle.position, 20'000);
+            REQUIRE(result.has_move);
+            CHECK(std::find(winning.begin(), winning.end(), result.best) != winning.end());
+            CHECK(result.score >= search::win_threshold);
+        }
     }
     // No VCF: a lone three blocked on one side.
     SearchBoard none(with_fillers({"h8", "i8", "j8"}, {"g8"}, 2));
@@ -330,6 +333,11 @@ TEST_CASE("tactics: under renju White wins by forcing Black's block onto a foul"
     play(after, Move{static_cast<std::uint16_t>(cell("e8"))});
     CHECK(outcome(after).is_win_for(Side::second));
     CHECK(outcome(after).reason == "forbidden");
+    // The evaluation knows it too: facing White's four with its only block forbidden, Black is
+    // lost, not merely facing a five to block.
+    SearchBoard facing(position);
+    GomokuSearch::play(facing, *found.first);
+    CHECK(GomokuEvaluator{}.evaluate(facing) == EvalWeights{}.facing_two_fives);
     Engine engine;
     const auto result = engine.search("alphabeta", position, 20'000);
     CHECK(result.best == *found.first);

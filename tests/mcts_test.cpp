@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <string>
 
@@ -122,6 +123,32 @@ TEST_CASE("MCTS with one tree and a seed is deterministic", "[mcts]") {
     CHECK(first.score == second.score);
     CHECK(a.node_count() == b.node_count());
     CHECK(a.principal_variation() == b.principal_variation());
+}
+
+TEST_CASE("MCTS searches only the requested root moves, and rebuilds the root afterwards", "[mcts]") {
+    static std::atomic<bool> never{false};
+    search::SearchControl<Tak> control;
+    control.stop = &never;
+    TakTree tree;
+    const State root = tps("x5/x5/1,1,1,1,x/x5/2,2,2,x2 1 6");
+    MoveList<Tak> all;
+    generate_moves(root, all);
+    // Two moves that do not win: the road in one is left out, so it cannot be chosen.
+    search::SearchRequest<Tak> request;
+    request.root = root;
+    for (const Move& move : all)
+        if (!wins_at_once(root, move) && request.search_moves.size() < 2) request.search_moves.push_back(move);
+    REQUIRE(request.search_moves.size() == 2);
+    const auto restricted = tree.search(request, control, 500);
+    REQUIRE(restricted.has_move);
+    CHECK(std::find(request.search_moves.begin(), request.search_moves.end(), restricted.best) !=
+          request.search_moves.end());
+    CHECK(tree.root_children().size() == 2);
+    // The next search of the same position sees every move again and finds the road.
+    request.search_moves.clear();
+    const auto free = tree.search(request, control, 2000);
+    CHECK(tree.root_children().size() == all.size());
+    CHECK(wins_at_once(root, free.best));
 }
 
 TEST_CASE("MCTS reuses its tree after a move pair", "[mcts]") {

@@ -39,7 +39,14 @@ std::optional<int> GomokuEvaluator::threat_score(const SearchBoard& b) const {
     if (mine.fives) return weights_.win_in_one;
     const ThreatCount theirs = count_threats(b, opponent(me));
     if (theirs.fives >= 2) return weights_.facing_two_fives;
-    if (theirs.fives == 1) return weights_.facing_five;
+    if (theirs.fives == 1) {
+        // Under renju Black cannot block on a forbidden cell: White's four there is won.
+        int block = 0;
+        if (b.rules.rule == Rule::renju && me == Side::first && five_cells(b, opponent(me), &block, 1) == 1 &&
+            is_forbidden(b.rules, block))
+            return weights_.facing_two_fives;
+        return weights_.facing_five;
+    }
     // Black's open four may be a forbidden double four under renju; the search will see.
     if (mine.open_four && !(b.rules.rule == Rule::renju && me == Side::first)) return weights_.open_four;
     return std::nullopt;

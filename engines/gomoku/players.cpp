@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -11,6 +14,7 @@
 #include "engines/gomoku/threat_search.hpp"
 #include "protocol/output.hpp"
 #include "search/alphabeta.hpp"
+#include "search/mcts_player.hpp"
 #include "search/random_player.hpp"
 
 namespace bge::gomoku {
@@ -49,21 +53,60 @@ search::SearchControl<GomokuSearch> search_control(const search::SearchControl<G
 
 namespace {
 
+// PUCT's leaf value and move priors over the search board: the evaluation (the pattern network
+// by default) squashed to [-1, 1], and the softmax of the learned policy's logits.
+struct PuctPolicy {
+    GomokuEvaluator evaluator;
+    const policy::Policy* move_policy = nullptr;
+    // evaluate() gives 200 centi-units per logit of the win probability p, so tanh(score / 400)
+    // is 2p - 1, the expected result.
+    float value_scale = 400.0f;
+    float prior_temperature = 1.0f;
+
+    float value(const SearchBoard& board, Random&) const {
+        return std::tanh(static_cast<float>(evaluator.evaluate(board)) / value_scale);
+    }
+    void priors(const SearchBoard& board, const MoveList<GomokuSearch>& moves, float* out) const {
+        if (!move_policy) {
+            std::fill(out, out + moves.size(), 1.0f);
+            return;
+        }
+        float best = -std::numeric_limits<float>::infinity();
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            out[i] = move_policy->logit(board, moves[i].square) / prior_temperature;
+            best = std::max(best, out[i]);
+        }
+        for (std::size_t i = 0; i < moves.size(); ++i) out[i] = std::exp(out[i] - best);
+    }
+};
+using PuctSearch = search::MctsPlayer<GomokuSearch, PuctPolicy>;
+
+// The main search after the threat stages: alpha-beta, or PUCT with the policy's priors.
+enum class MainSearch { alphabeta, puct };
+
 // The strong player: threat-space searches for a forced win first (VCF, then VCT), a check of
 // the opponent's forced wins by fours that narrows the root to the moves stopping them, then
 // iterative-deepening alpha-beta (search/alphabeta.hpp) over the pattern evaluation, with
-// threat-restricted move generation and fours in quiescence. Every part stops on `stop` and on
-// the move's hard deadline.
+// threat-restricted move generation and fours in quiescence; or, as `puct`, the shared MCTS
+// (search/mcts.hpp) with the network's value at the leaves and the policy's priors. Every part
+// stops on `stop` and on the move's hard deadline.
 class StrongPlayer : public search::Player<Gomoku> {
 public:
-    explicit StrongPlayer(const protocol::OptionRegistry& options)
+    StrongPlayer(const protocol::OptionRegistry& options, MainSearch main)
         : options_(options),
+          main_(main),
           search_(std::make_unique<search::AlphaBeta<GomokuSearch, GomokuEvaluator>>(GomokuEvaluator{},
-                                                                                     hash_megabytes())) {}
+                                                                                     hash_megabytes())) {
+        if (main_ == MainSearch::puct) puct_ = std::make_unique<PuctSearch>("puct", [] { return PuctPolicy{}; });
+    }
 
-    std::string name() const override { return "alphabeta"; }
+    std::string name() const override { return main_ == MainSearch::puct ? "puct" : "alphabeta"; }
+    search::Limits bench_limits(int depth) const override {
+        return puct_ ? puct_->bench_limits(depth) : search::Player<Gomoku>::bench_limits(depth);
+    }
     void new_game() override {
         search_->clear();
+        if (puct_) puct_->new_game();
         const std::string& rule = options_.text("Rule");
         prepare_tables(static_cast<int>(options_.integer("InARow")),
                        rule == "renju" ? Rule::renju : rule == "standard" ? Rule::standard : Rule::freestyle);
@@ -113,6 +156,7 @@ public:
             result.nodes += vcf.nodes;
             if (vcf.first) return proven_win(request, control, vcf, "vcf", result.nodes);
         }
+        vct_.set_policy(options_.boolean("VctPolicy") ? policy_for(request.root.rule) : nullptr);
         if (options_.integer("VctDepth") > 0 && !control.stopped()) {
             ThreatLimits limits = share(static_cast<int>(options_.integer("VctTime")));
             limits.nodes = static_cast<std::uint64_t>(options_.integer("VctNodes"));
@@ -125,7 +169,7 @@ public:
         converted.root.use_network(network_for(request.root.rule));
         search_->evaluator().set_policy(policy_for(request.root.rule));
         const auto converted_control = search_control(control);
-        const auto found = search_->search(converted, converted_control);
+        const auto found = puct_ ? run_puct(converted, converted_control) : search_->search(converted, converted_control);
         result.best = found.best;
         result.has_move = found.has_move;
         result.nodes += found.nodes;
@@ -134,6 +178,25 @@ public:
     }
 
 private:
+    search::SearchResult<GomokuSearch> run_puct(const search::SearchRequest<GomokuSearch>& request,
+                                                const search::SearchControl<GomokuSearch>& control) {
+        search::MctsSettings settings;
+        settings.exploration = static_cast<float>(options_.integer("PuctExploration")) / 100.0f;
+        settings.fpu_reduction = static_cast<float>(options_.integer("PuctFpu")) / 100.0f;
+        settings.memory_mib = static_cast<std::size_t>(options_.integer("PuctMemory"));
+        settings.cp_scale = 400.0f;
+        // The move generator already plays a five and blocks the opponent's: no need to try
+        // every move at expansion.
+        settings.decisive_checks = false;
+        puct_->configure(settings, 1, static_cast<std::uint64_t>(options_.integer("Seed")));
+        PuctPolicy policy;
+        policy.evaluator = search_->evaluator();
+        policy.move_policy = policy_for(request.root.rules.rule);
+        policy.prior_temperature = static_cast<float>(options_.integer("PuctPriorTemperature")) / 100.0f;
+        puct_->tree().policy() = std::move(policy);
+        return puct_->search(request, control);
+    }
+
     search::SearchResult<Gomoku> proven_win(const search::SearchRequest<Gomoku>& request,
                                             const search::SearchControl<Gomoku>& control, const VcfResult& win,
                                             const char* kind, std::uint64_t nodes) const {
@@ -276,6 +339,8 @@ private:
     std::string network_path_;
     std::shared_ptr<const network::NetworkSet> networks_;
     const protocol::OptionRegistry& options_;
+    MainSearch main_;
+    std::unique_ptr<PuctSearch> puct_;
     std::string file_path_;
     std::optional<FittedWeights> file_weights_;
     std::unique_ptr<search::AlphaBeta<GomokuSearch, GomokuEvaluator>> search_;
@@ -332,12 +397,19 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("VctDepth", 3, 0, 20, "alphabeta: threes a VCT win may use (0: no VCT search)");
     options.add_spin("VctNodes", 100'000, 1, 100'000'000, "alphabeta: positions the VCT search may visit per move");
     options.add_spin("VctTime", 10, 1, 100, "alphabeta: percent of the move's time the VCT search may use");
+    options.add_check("VctPolicy", false,
+                      "alphabeta, puct: the VCT search tries threats of one class in the move policy's order");
     options.add_check("ThreatDefence", true,
                       "alphabeta: when the opponent threatens a win by fours, search only the moves that stop it");
     options.add_check("DefenceVct", false,
                       "alphabeta: ThreatDefence also against wins by threes (the opponent's VCT)");
     options.add_spin("DefenceVctNodes", 2000, 1, 10'000'000,
                      "alphabeta: positions each of DefenceVct's threat searches may visit");
+    options.add_spin("PuctExploration", 150, 1, 10000, "puct: c in c * prior * sqrt(N) / (1 + n), hundredths");
+    options.add_spin("PuctFpu", 30, 0, 200, "puct: an unvisited move starts at its parent's value minus this, hundredths");
+    options.add_spin("PuctPriorTemperature", 100, 10, 1000,
+                     "puct: the policy's logits are divided by this (hundredths) before the softmax");
+    options.add_spin("PuctMemory", 256, 1, 65536, "puct: the tree's memory in MiB");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_study_player_options(options);
 }
@@ -345,7 +417,11 @@ void add_player_options(protocol::OptionRegistry& options) {
 std::vector<protocol::PlayerEntry<Gomoku>> gomoku_players() {
     std::vector<protocol::PlayerEntry<Gomoku>> players = {
         {"alphabeta", "VCF threat search, then alpha-beta over incremental line patterns with threat-restricted moves",
-         [](const protocol::OptionRegistry& options) { return std::make_unique<StrongPlayer>(options); }},
+         [](const protocol::OptionRegistry& options) {
+             return std::make_unique<StrongPlayer>(options, MainSearch::alphabeta);
+         }},
+        {"puct", "the same threat searches, then PUCT with the pattern network's value and the policy's priors",
+         [](const protocol::OptionRegistry& options) { return std::make_unique<StrongPlayer>(options, MainSearch::puct); }},
         {"random", "uniform over the legal moves (reseeded from Seed and the game number every game)",
          [](const protocol::OptionRegistry& options) {
              return std::make_unique<search::RandomPlayer<Gomoku>>(

@@ -1,6 +1,9 @@
 #include "engines/gomoku/threat_search.hpp"
 
 #include <algorithm>
+#include <utility>
+
+#include "engines/gomoku/policy.hpp"
 
 namespace bge::gomoku {
 
@@ -227,11 +230,18 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
         tries.push_back(move_at(blocks[0]));  // forced; it must itself be a threat (checked below)
     } else {
         cells_with_threat(b, me, threat_flex3, tries);
-        std::stable_sort(tries.begin(), tries.end(), [&](const Move& a, const Move& c) {
-            if (mine[a.square] != mine[c.square]) return mine[a.square] > mine[c.square];
-            return b.value[static_cast<std::size_t>(index_of(me))][a.square] >
-                   b.value[static_cast<std::size_t>(index_of(me))][c.square];
+        // Stronger threats first; within a class, the policy's or the pattern values' order.
+        std::vector<std::pair<float, Move>> ranked;
+        ranked.reserve(tries.size());
+        for (const Move& move : tries)
+            ranked.emplace_back(policy_ ? policy_->logit(b, move.square)
+                                        : static_cast<float>(b.value[static_cast<std::size_t>(index_of(me))][move.square]),
+                                move);
+        std::stable_sort(ranked.begin(), ranked.end(), [&](const auto& a, const auto& c) {
+            if (mine[a.second.square] != mine[c.second.square]) return mine[a.second.square] > mine[c.second.square];
+            return a.first > c.first;
         });
+        for (std::size_t i = 0; i < ranked.size(); ++i) tries[i] = ranked[i].second;
     }
 
     for (const Move& move : tries) {

@@ -28,6 +28,10 @@
 
 namespace bge::gomoku {
 
+namespace policy {
+class Policy;
+}
+
 struct ThreatLimits {
     std::uint64_t nodes = 200'000;
     const std::atomic<bool>* stop = nullptr;
@@ -74,12 +78,17 @@ public:
     // of threes, and won ones) until forget(): for many small searches inside one tree search.
     VcfResult search_remembering(SearchBoard& board, int max_threes, const ThreatLimits& limits);
     void forget();
+    // Tries the attacker's threats of one class in the order of this learned policy (nullptr:
+    // by the cells' pattern values). Only the order changes, so only which proof is found first
+    // and how many positions it takes.
+    void set_policy(const policy::Policy* move_policy) { policy_ = move_policy; }
 
 private:
     bool attack(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
     // The attacker has just moved (or blocked): the defender's answers, all of which must lose.
     bool defend_all(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
     VcfSearch vcf_;
+    const policy::Policy* policy_ = nullptr;
     std::unordered_map<std::uint64_t, int> failed_;  // position -> threes it failed with
     std::unordered_map<std::uint64_t, Move> won_;  // position -> the move that starts its win
 };

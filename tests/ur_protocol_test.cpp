@@ -4,11 +4,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "arbiter_run.hpp"
 #include "core/ur/ur.hpp"
@@ -17,6 +20,9 @@
 
 using namespace bge;
 using bge::testing::EngineSession;
+using bge::testing::run_program;
+using bge::testing::scratch;
+using bge::testing::transcript;
 using bge::testing::words_of;
 using Catch::Matchers::Contains;
 
@@ -204,6 +210,36 @@ TEST_CASE("ur td: the ruleset's network, and TdWeights for the ruleset it was tr
     CHECK(reported_score(engine) == depth_one_score(ur::builtin_td_network(ur::Ruleset::finkel), finkel));
     engine.finish();
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("ur td: a TdWeights file cut short or corrupt is refused and the built-in network plays",
+          "[ur][protocol][td]") {
+    const std::string fen = "L..L__../...DD.../DD.D__.. 4,1 2,0 l 2";
+    const auto masters = *ur::parse_position({ur::Ruleset::masters, 7}, fen);
+    const std::string good = ur::builtin_td_network(ur::Ruleset::masters).to_bytes();
+    std::string corrupt = good;
+    corrupt[good.size() / 2] ^= 0x01;
+    const std::map<std::string, std::pair<std::string, std::string>> cases = {
+        {"cut", {good.substr(0, good.size() / 3), "cut short"}},
+        {"corrupt", {corrupt, "the checksum does not match: the file is corrupt"}},
+    };
+    for (const auto& [name, file] : cases) {
+        INFO(name);
+        const std::string path = scratch().file("ur_td_" + name + ".net");
+        std::ofstream(path, std::ios::binary) << file.first;
+        const auto played =
+            run_program(ur_binary, {"setoption name Player value td", "setoption name Ruleset value masters",
+                                    "setoption name TdWeights value " + path, "position fen " + fen, "go depth 1"});
+        INFO(transcript(played));
+        CHECK(played.status == 0);
+        CHECK_THAT(played.errors, Contains("ur: TdWeights: " + path + ": " + file.second));
+        CHECK_THAT(played.errors, Contains("using the built-in network"));
+        REQUIRE(played.lines.size() == 2);
+        CHECK_THAT(played.lines[0], Catch::StartsWith(fmt::format(
+                                        "info depth 1 seldepth 0 score cp {} ",
+                                        depth_one_score(ur::builtin_td_network(ur::Ruleset::masters), masters))));
+        CHECK(played.lines[1] == "bestmove onA3");
+    }
 }
 
 TEST_CASE("ur solve and the perfect player", "[ur][protocol][solver]") {

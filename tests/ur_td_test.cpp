@@ -1,15 +1,22 @@
 // The td player's pieces: the network's features (against values worked out by hand), the
 // generic network's gradient (against finite differences), its fitting and TD(lambda) returns,
-// the weights files (both versions, round trip and refusals) and the shipped networks.
+// the weights files (binary and text, round trip and refusals) and the shipped networks.
 
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <vector>
 
+#include "core/random.hpp"
 #include "engines/ur/features.hpp"
+#include "engines/ur/nets/embedded.hpp"
 #include "engines/ur/td_network.hpp"
 #include "search/learning/network_fit.hpp"
 #include "search/learning/value_network.hpp"
@@ -181,14 +188,20 @@ TEST_CASE("ur td: weights files round-trip, the study's format loads, bad files 
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "net.txt").string();
     const State state = testing::ur_position("L..L__../...DD.../DD.D__.. 4,1 2,0 l -", Ruleset::masters);
-    const TdNetwork random = TdNetwork::random(Ruleset::masters, FeatureSet::rich, 9, 4, Activation::relu, 3);
-    REQUIRE(random.save(path));
-    auto loaded = TdNetwork::load(path);
-    REQUIRE(loaded);
-    CHECK(loaded->ruleset == Ruleset::masters);
-    CHECK(loaded->features == FeatureSet::rich);
-    CHECK(loaded->net.parameters() == random.net.parameters());
-    CHECK(loaded->win_probability(state) == random.win_probability(state));
+    TdNetwork random = TdNetwork::random(Ruleset::masters, FeatureSet::rich, 9, 4, Activation::relu, 3);
+    random.description = "nine and four";
+    for (const WeightsFormat format : {WeightsFormat::binary, WeightsFormat::text}) {
+        REQUIRE(random.save(path, format));
+        auto loaded = TdNetwork::load(path);
+        REQUIRE(loaded);
+        CHECK(loaded->ruleset == Ruleset::masters);
+        CHECK(loaded->features == FeatureSet::rich);
+        CHECK(loaded->net.activation() == Activation::relu);
+        CHECK(loaded->net.hidden2() == 4);
+        CHECK(loaded->net.parameters() == random.net.parameters());
+        CHECK(loaded->win_probability(state) == random.win_probability(state));
+        CHECK(loaded->description == (format == WeightsFormat::binary ? "nine and four" : ""));
+    }
 
     // Version 1: 36 inputs, one sigmoid layer, weights unit by unit. One unit whose weight from
     // input 0 (a Light piece on A4) is 2, output weight 3, output bias -1.
@@ -225,19 +238,123 @@ TEST_CASE("ur td: weights files round-trip, the study's format loads, bad files 
     std::ofstream(dir / "full.txt") << full;
     CHECK(TdNetwork::load((dir / "full.txt").string()));
     CHECK_THAT(refused("trailing.txt", full + "7\n"), Catch::Contains("trailing"));
-    CHECK_THAT(refused("missing.txt", ""), Catch::Contains("not an ur-td-network"));
+    CHECK_THAT(refused("missing.txt", ""), Catch::Contains("not an ur td network"));
+    CHECK_THAT(refused("version.txt", "ur-td-network 3\n"), Catch::Contains("not an ur-td-network 1 or 2"));
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("ur td: a network per ruleset is compiled in", "[ur][td]") {
+namespace {
+
+// FNV-1a over the parameters' bits: the same weights, bit for bit, on any machine.
+std::uint64_t parameter_hash(const TdNetwork& network) {
+    std::uint64_t hash = 1469598103934665603ULL;
+    for (float w : network.net.parameters()) {
+        std::uint32_t bits;
+        std::memcpy(&bits, &w, sizeof bits);
+        hash = (hash ^ bits) * 1099511628211ULL;
+    }
+    return hash;
+}
+
+// Positions where a roll is due, from a seeded random game of `ruleset`.
+std::vector<State> game_positions(Ruleset ruleset, std::uint64_t seed) {
+    std::vector<State> positions;
+    Random dice(seed);
+    State state = start_state({ruleset, 0});
+    while (!outcome(state).is_over()) {
+        positions.push_back(state);
+        play(state, *drawn_chance_outcome<Ur>(state, dice.unit()));
+        FixedVector<Move, max_legal_moves> moves;
+        generate_moves(state, moves);
+        play(state, moves[dice.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    return positions;
+}
+
+}  // namespace
+
+TEST_CASE("ur td: a network per ruleset is built in, the weights of the former C++ tables", "[ur][td]") {
+    // The parameter hashes of td_weights_<ruleset>.cpp, the tables these files replaced.
+    const std::map<Ruleset, std::uint64_t> former = {{Ruleset::finkel, 0x8a23862aa361d33aULL},
+                                                     {Ruleset::masters, 0x13cc9bd7fd5c35e7ULL},
+                                                     {Ruleset::blitz, 0xc676e6e4d9551fadULL}};
     for (Ruleset ruleset : {Ruleset::finkel, Ruleset::masters, Ruleset::blitz}) {
+        INFO(ruleset_name(ruleset));
         const TdNetwork& net = builtin_td_network(ruleset);
         CHECK(net.ruleset == ruleset);
-        CHECK(net.net.parameters().size() ==
-              ValueNetwork::parameter_count(net.net.inputs(), net.net.hidden1(), net.net.hidden2()));
-        const State start = start_state({ruleset, 0});
-        const double p = net.win_probability(start);
+        CHECK(net.features == FeatureSet::rich);
+        CHECK(net.net.inputs() == 96);
+        CHECK(net.net.hidden1() == 256);
+        CHECK(net.net.hidden2() == 64);
+        CHECK(net.net.parameters().size() == ValueNetwork::parameter_count(96, 256, 64));
+        CHECK(parameter_hash(net) == former.at(ruleset));
+        CHECK_THAT(net.description, Catch::StartsWith("train_ur_td: " + std::string(ruleset_name(ruleset))));
+        const double p = net.win_probability(start_state({ruleset, 0}));
         CHECK(p > 0.3);
         CHECK(p < 0.7);
     }
+}
+
+TEST_CASE("ur td: the embedded files are what the trainer's writer writes, and read back the same", "[ur][td]") {
+    const auto files = embedded_networks();
+    REQUIRE(files.size() == 3);
+    const auto dir = std::filesystem::temp_directory_path() / "bge_ur_td_embedded_test";
+    std::filesystem::create_directories(dir);
+    for (const auto& file : files) {
+        INFO(file.name);
+        auto parsed = TdNetwork::parse(file.bytes);
+        REQUIRE(parsed);
+        CHECK(std::string(ruleset_name(parsed->ruleset)) + ".net" == file.name);
+        const TdNetwork& builtin = builtin_td_network(parsed->ruleset);
+        CHECK(parsed->net.parameters() == builtin.net.parameters());
+        // The writer gives back the shipped bytes: a trainer's file can replace one by a copy.
+        CHECK(parsed->to_bytes() == file.bytes);
+        for (const WeightsFormat format : {WeightsFormat::binary, WeightsFormat::text}) {
+            const std::string path = (dir / file.name).string();
+            REQUIRE(builtin.save(path, format));
+            auto loaded = TdNetwork::load(path);
+            REQUIRE(loaded);
+            CHECK(loaded->net.parameters() == builtin.net.parameters());
+            for (const State& position : game_positions(parsed->ruleset, 11)) {
+                const double expected = builtin.win_probability(position);
+                if (loaded->win_probability(position) != expected || parsed->win_probability(position) != expected)
+                    FAIL_CHECK("a different value at " << format_position(position));
+            }
+        }
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("ur td: a binary file cut short, corrupt or inconsistent is refused with the reason", "[ur][td]") {
+    const TdNetwork net = TdNetwork::random(Ruleset::blitz, FeatureSet::basic, 5, 0, Activation::sigmoid, 9);
+    const std::string good = net.to_bytes();
+    REQUIRE(TdNetwork::parse(good));
+    auto refused = [](const std::string& bytes) {
+        auto bad = TdNetwork::parse(bytes);
+        REQUIRE_FALSE(bad);
+        return bad.error();
+    };
+    // Little-endian uint32 fields after the 8-byte magic: version, ruleset, features, activation,
+    // inputs, hidden1, hidden2, parameter count, description length.
+    auto with_field = [&](int field, std::uint32_t value) {
+        std::string bytes = good;
+        for (int i = 0; i < 4; ++i)
+            bytes[static_cast<std::size_t>(8 + 4 * field + i)] = static_cast<char>(value >> (8 * i));
+        return bytes;
+    };
+    CHECK_THAT(refused(good.substr(0, 20)), Catch::Contains("cut short in its header"));
+    CHECK_THAT(refused(good.substr(0, good.size() - 1)),
+               Catch::Contains(fmt::format("cut short: {} bytes of the {}", good.size() - 1, good.size())));
+    CHECK_THAT(refused(good + "x"), Catch::Contains("1 bytes after the end"));
+    std::string flipped = good;
+    flipped[good.size() / 2] ^= 0x10;
+    CHECK_THAT(refused(flipped), Catch::Contains("checksum does not match"));
+    CHECK_THAT(refused(with_field(0, 2)), Catch::Contains("format version 2; this program reads version 1"));
+    CHECK_THAT(refused(with_field(1, 7)), Catch::Contains("unknown ruleset code 7"));
+    CHECK_THAT(refused(with_field(4, 96)), Catch::Contains("basic features need 36 inputs"));
+    CHECK_THAT(refused(with_field(7, 12)), Catch::Contains("the header counts 12 parameters"));
+    TdNetwork infinite = net;
+    infinite.net.parameters()[3] = std::numeric_limits<float>::infinity();
+    CHECK_THAT(refused(infinite.to_bytes()), Catch::Contains("parameter 3 is not a finite number"));
+    CHECK_THAT(refused("BGEURTDX"), Catch::Contains("not an ur td network"));
 }

@@ -1,7 +1,7 @@
 // The train_ur_td command line, run as a user runs it: a short training run writes weights the
-// engine loads, the result does not depend on the thread count, the command line of the study's
-// time still works, and the regret report against a small solved table has the known answers
-// (the perfect player never gives anything away).
+// engine loads (binary, or text on request), the result does not depend on the thread count, the
+// command line of the study's time still works, and the regret report against a small solved
+// table has the known answers (the perfect player never gives anything away).
 
 #include <catch2/catch.hpp>
 
@@ -54,6 +54,18 @@ TEST_CASE("train_ur_td: a short run writes weights that load, the same for any t
     const std::string one = scratch().file("ur_train_one.net");
     REQUIRE(run_program(trainer, training_run(one, "1")).status == 0);
     CHECK(read_file(one) == read_file(two));
+
+    // Binary by default (the format engines/ur/nets/ ships), text on request: the same weights.
+    CHECK(read_file(two).rfind("BGEURTDN", 0) == 0);
+    CHECK_THAT(net->description, Catch::StartsWith("train_ur_td: blitz: 64 self-play games"));
+    const std::string text = scratch().file("ur_train_text.net");
+    auto text_run = training_run(text, "1");
+    text_run.insert(text_run.end(), {"--format", "text"});
+    REQUIRE(run_program(trainer, text_run).status == 0);
+    CHECK(read_file(text).rfind("ur-td-network 2\n", 0) == 0);
+    const auto from_text = ur::TdNetwork::load(text);
+    REQUIRE(from_text.ok());
+    CHECK(from_text->net.parameters() == net->net.parameters());
 }
 
 TEST_CASE("train_ur_td: the study's command line still runs", "[ur][td][train]") {

@@ -4,8 +4,8 @@
 #     STEP: solve        ur solve for the three rulesets (Finkel 7, Masters 7, Blitz 5 pieces), with
 #                        /usr/bin/time -v (time and peak memory)
 #           train-finkel, train-masters, train-blitz
-#                        the training runs whose networks ship in engines/ur/td_weights_<ruleset>.cpp
-#                        (2 threads; needs the ruleset's table from `solve`)
+#                        the training runs whose networks ship in engines/ur/nets/<ruleset>.net
+#                        (copy OUT/<ruleset>.net there; 2 threads; needs the ruleset's table from `solve`)
 #           targets      the training targets side by side (table, td, td-table, table with
 #                        --siblings), Finkel, 40,000 games each, one thread each
 #           old-trainer  builds the trainer as it was before issue 18 (commit 46ff97f) in OUT/old
@@ -36,7 +36,7 @@ train() {  # ruleset games
     nice -n 5 "$T" --ruleset "$r" --teacher "$(table "$r")" --target table --episodes "$2" \
         --hidden 256 --hidden2 64 --alpha cosine:0.002:0.00005 --threads 2 --seed 1 \
         --eval-every $(($2 / 10)) --eval-games 1000 --eval-regret-games 500 \
-        --out "$OUT/$r.net" --cpp "$OUT/td_weights_$r.cpp" --curve "$OUT/${r}_curve.csv" > "$OUT/train_$r.out"
+        --out "$OUT/$r.net" --curve "$OUT/${r}_curve.csv" > "$OUT/train_$r.out"
 }
 
 case "${1:-}" in

@@ -2,9 +2,11 @@
 // The td player's network (docs/ur.md, "Players"): a multilayer perceptron whose output is the
 // probability that the side to move wins a position where a roll is due (an afterstate), over the
 // inputs of engines/ur/features.hpp, trained by tools/train/train_ur_td.cpp. One network per
-// ruleset ships compiled in (td_weights_<ruleset>.cpp).
+// ruleset ships in engines/ur/nets/RULESET.net, built into the engine (nets/embedded.hpp) and read
+// by the same parser as the TdWeights option (td_network_file.cpp).
 
 #include <string>
+#include <string_view>
 
 #include "core/expected.hpp"
 #include "core/ur/ur.hpp"
@@ -13,10 +15,13 @@
 
 namespace bge::ur {
 
+enum class WeightsFormat { binary, text };
+
 struct TdNetwork {
     Ruleset ruleset = Ruleset::finkel;  // the rules it was trained for
     FeatureSet features = FeatureSet::rich;
     search::learning::ValueNetwork net;
+    std::string description;  // how it was trained (one line; binary files only)
 
     // Random weights (seeded); hidden2 = 0: one hidden layer.
     static TdNetwork random(Ruleset ruleset, FeatureSet features, int hidden1, int hidden2,
@@ -25,20 +30,18 @@ struct TdNetwork {
     // For the side to move (1 or 0 when the game is over). The roll, if any, is ignored.
     double win_probability(const State& state) const;
 
-    // Text: "ur-td-network 2", the ruleset, feature set, activation and layer sizes, then one
-    // number a line. load also reads the study's "ur-td-network 1" files (basic features, one
-    // sigmoid layer, trained on Finkel).
-    Status save(const std::string& path) const;
+    // The weights file (td_network_file.cpp, docs/ur.md "The weights file"): binary "BGEURTDN"
+    // (what the trainer writes and the engine ships), or text "ur-td-network 2" (one number a
+    // line). parse reads both and the study's "ur-td-network 1" text (basic features, one
+    // sigmoid layer, trained on Finkel); a file that is cut short, corrupt or inconsistent is
+    // refused with the reason.
+    std::string to_bytes(WeightsFormat format = WeightsFormat::binary) const;
+    static Expected<TdNetwork> parse(std::string_view bytes);
+    Status save(const std::string& path, WeightsFormat format = WeightsFormat::binary) const;
     static Expected<TdNetwork> load(const std::string& path);
-    std::string to_cpp(const std::string& comment) const;  // the source of td_weights_<ruleset>.cpp
 };
 
-// The shipped network for a ruleset.
+// The shipped network for a ruleset (nets/RULESET.net), parsed on first use.
 const TdNetwork& builtin_td_network(Ruleset ruleset);
-
-// Defined in the generated td_weights_<ruleset>.cpp files.
-const TdNetwork& builtin_td_network_finkel();
-const TdNetwork& builtin_td_network_masters();
-const TdNetwork& builtin_td_network_blitz();
 
 }  // namespace bge::ur

@@ -13,6 +13,9 @@
 // (search/learning/network_fit.hpp). Every --eval-every games a curve line reports the
 // network's 1-ply player against greedy and, with a table, its regret at 1 and 2 plies.
 //
+// --out writes the weights file (binary by default; engines/ur/td_network_file.cpp). The engine
+// ships exactly such files: engines/ur/nets/RULESET.net, built in at compile time.
+//
 // --regret-table FILE instead plays --regret-games self-play games with a player (the td network
 // at --regret-depth plies by default) and prints its regret against the table.
 
@@ -71,7 +74,7 @@ struct Settings {
     int eval_regret_games = 200;
     std::string init;
     std::string out;
-    std::string cpp;
+    std::string format = "binary";
     std::string curve;
     std::string teacher;
     std::string target = "td";
@@ -318,8 +321,10 @@ int main(int argc, char** argv) {
     add("eval-regret-games", po::value(&s.eval_regret_games)->default_value(s.eval_regret_games),
         "with a table: self-play games per curve point for the regret");
     add("init", po::value(&s.init), "start from this weights file");
-    add("out", po::value(&s.out), "write the weights file here");
-    add("cpp", po::value(&s.cpp), "write the weights as engines/ur/td_weights_<ruleset>.cpp source here");
+    add("out", po::value(&s.out),
+        "write the weights file here; to ship it, copy it over engines/ur/nets/RULESET.net and rebuild");
+    add("format", po::value(&s.format)->default_value(s.format),
+        "--out's format: binary (what the engine ships) or text (one number a line); both load");
     add("curve", po::value(&s.curve), "also write the learning curve as CSV here");
     add("teacher", po::value(&s.teacher), "a solver table: targets for --target table and td-table, and the curve's regret");
     add("target", po::value(&s.target)->default_value(s.target), "td, table or td-table");
@@ -356,6 +361,7 @@ int main(int argc, char** argv) {
         s.explore > 1)
         return fail("out-of-range setting");
     if (s.activation != "relu" && s.activation != "sigmoid") return fail("--activation: relu or sigmoid");
+    if (s.format != "binary" && s.format != "text") return fail("--format: binary or text");
     const auto feature_set = parse_feature_set(s.features);
     if (!feature_set) return fail(feature_set.error());
     const auto ruleset = parse_ruleset(s.ruleset);
@@ -513,15 +519,14 @@ int main(int argc, char** argv) {
             while (next_report <= first + count) next_report += s.eval_every;
         }
     }
-    if (!s.out.empty())
-        if (auto status = net.save(s.out); !status) return fail(status.error());
-    if (!s.cpp.empty()) {
-        std::ofstream source(s.cpp);
-        source << net.to_cpp(fmt::format(
-            "{}: {} self-play games, target {}, alpha {}, lambda {}, {} features, layers {} {} {}, seed {}.", s.ruleset,
-            s.episodes, s.target, s.alpha, s.lambda, s.features, net.net.inputs(), net.net.hidden1(),
-            net.net.hidden2(), s.seed));
-        if (!source) return fail(fmt::format("writing {} failed", s.cpp));
+    if (!s.out.empty()) {
+        net.description = fmt::format(
+            "train_ur_td: {}: {} self-play games, target {}, alpha {}, lambda {}, "
+            "{} features, layers {} {} {}, seed {}{}.",
+            s.ruleset, s.episodes, s.target, s.alpha, s.lambda, s.features, net.net.inputs(), net.net.hidden1(),
+            net.net.hidden2(), s.seed, s.init.empty() ? "" : ", from " + s.init);
+        const auto format = s.format == "text" ? WeightsFormat::text : WeightsFormat::binary;
+        if (auto status = net.save(s.out, format); !status) return fail(status.error());
     }
     return 0;
 }

@@ -9,7 +9,10 @@
 
 #include "core/version.hpp"
 #include "engine_session.hpp"
+#include "engines/expendibots/evaluation.hpp"
+#include "engines/expendibots/nets/embedded.hpp"
 #include "expendibots_test_helpers.hpp"
+#include "weights_file_checks.hpp"
 
 using namespace bge;
 using namespace bge::expendibots;
@@ -245,6 +248,27 @@ TEST_CASE("expendibots: bad input gets one error line and changes nothing", "[ex
     engine.send("setoption name BookFile value /nonexistent/book.txt");
     engine.send("go depth 2");
     CHECK(legal_in(position, read_search(engine)));
+}
+
+TEST_CASE("expendibots: a copy of the shipped weights plays as the built-in ones, a broken one is refused",
+          "[expendibots][protocol][nets]") {
+    using namespace bge::testing;
+    const std::string shipped(nets::embedded_file(builtin_weights_file));
+    const std::string copy = scratch_copy("expendibots_weights_copy.txt", shipped);
+    const std::string broken = scratch_copy(
+        "expendibots_weights_broken.txt", with_replaced(shipped, "opening hunt -0.73856489905515899", "opening hunt"));
+    const std::string other = scratch_copy("expendibots_weights_initial.txt", format_weights(initial_weights(), ""));
+    const BenchRun builtin = bench_with(binary, {}, "bench 4");
+    const BenchRun from_copy = bench_with(binary, {"setoption name EvalWeights value " + copy}, "bench 4");
+    CHECK(from_copy.signature == builtin.signature);
+    CHECK_THAT(from_copy.errors, !Catch::Contains("expendibots: EvalWeights"));  // no complaint
+    // Other weights play otherwise, so the signature tells weights apart.
+    CHECK(bench_with(binary, {"setoption name EvalWeights value " + other}, "bench 4").signature != builtin.signature);
+    const BenchRun from_broken = bench_with(binary, {"setoption name EvalWeights value " + broken}, "bench 4");
+    CHECK(from_broken.signature == builtin.signature);
+    CHECK_THAT(from_broken.errors, Catch::Contains("expendibots: EvalWeights: " + broken +
+                                                   ": line 12: expected '<phase> <feature> <value>'; "
+                                                   "using the built-in one"));
 }
 
 TEST_CASE("expendibots: commands as arguments, then exit", "[expendibots][protocol][script]") {

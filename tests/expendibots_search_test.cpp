@@ -1,6 +1,7 @@
 // The Expendibots players and their parts: the evaluation (perspective, symmetry, phases,
-// weights files), the inverted quiescence, alpha-beta on tactical positions and repetition
-// draws, greedy and minimax2, the opening book, the game budget, and the TDLeaf update.
+// weights files, the shipped one in engines/expendibots/nets/), the inverted quiescence,
+// alpha-beta on tactical positions and repetition draws, greedy and minimax2, the opening book,
+// the game budget, and the TDLeaf update.
 
 #include <catch2/catch.hpp>
 
@@ -9,11 +10,13 @@
 
 #include "engines/expendibots/evaluation.hpp"
 #include "engines/expendibots/game_budget.hpp"
+#include "engines/expendibots/nets/embedded.hpp"
 #include "engines/expendibots/opening_book.hpp"
 #include "engines/expendibots/study_players.hpp"
 #include "expendibots_test_helpers.hpp"
 #include "search/alphabeta.hpp"
 #include "search/learning/tdleaf.hpp"
+#include "weights_file_checks.hpp"
 
 using namespace bge;
 using namespace bge::expendibots;
@@ -116,7 +119,6 @@ TEST_CASE("expendibots: weights files round-trip; broken ones are refused", "[ex
     const auto read = parse_weights(text);
     REQUIRE(read);
     for (std::size_t i = 0; i < EvalWeights::size; ++i) CHECK(read->at(i) == weights.at(i));
-    CHECK_THAT(format_weights_cpp(weights, "x"), Catch::Contains("builtin_weights()"));
     CHECK_FALSE(parse_weights("").ok());
     CHECK_THAT(parse_weights("bge-expendibots-weights 1\nopening own_tokens 1\n").error(), Catch::Contains("no weight"));
     CHECK_THAT(parse_weights("bge-expendibots-weights 1\nlate own_tokens 1\n").error(), Catch::Contains("phase"));
@@ -124,6 +126,22 @@ TEST_CASE("expendibots: weights files round-trip; broken ones are refused", "[ex
     CHECK_THAT(parse_weights("bge-expendibots-weights 1\nopening own_tokens lots\n").error(),
                Catch::Contains("not a number"));
     CHECK_FALSE(load_weights("/nonexistent/weights.txt").ok());
+}
+
+TEST_CASE("expendibots: the built-in weights are nets/eval_weights.txt, byte for byte what the trainer writes",
+          "[expendibots][eval][nets]") {
+    const std::string_view shipped = nets::embedded_file(builtin_weights_file);
+    REQUIRE_FALSE(shipped.empty());
+    const auto parsed = parse_weights(shipped);
+    REQUIRE(parsed);
+    const EvalWeights& builtin = builtin_weights();
+    CHECK(parsed->by_phase == builtin.by_phase);
+    // Weights of the table compiled in before the file (engines/expendibots/eval_weights.cpp).
+    CHECK(builtin.by_phase[0][0] == 0.42317521766241861);     // opening own_tokens
+    CHECK(builtin.by_phase[2][12] == -0.099362301885019849);  // endgame to_move
+    const auto comment = bge::testing::leading_comment_lines(shipped);
+    REQUIRE(comment.size() == 3);
+    CHECK(format_weights(*parsed, bge::testing::joined_lines(comment)) == shipped);
 }
 
 TEST_CASE("expendibots: inverted quiescence: booms that reach the enemy, only at quiet leaves", "[expendibots][search]") {

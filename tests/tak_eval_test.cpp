@@ -1,6 +1,7 @@
 // The Tak evaluation's parts, each checked against something derived independently: immediate
 // wins and road distances against brute force over every move or square, features on positions
-// counted by hand, the weights text, and the tinuë search against an exhaustive AND-OR search.
+// counted by hand, the weights text and the shipped weights file (engines/tak/nets/eval_weights.txt),
+// and the tinuë search against an exhaustive AND-OR search.
 
 #include <catch2/catch.hpp>
 
@@ -11,10 +12,12 @@
 #include "core/tak/tak.hpp"
 #include "engines/tak/eval_features.hpp"
 #include "engines/tak/evaluation.hpp"
+#include "engines/tak/nets/embedded.hpp"
 #include "engines/tak/roads.hpp"
 #include "engines/tak/tinue.hpp"
 #include "engines/tak/tinue_pns.hpp"
 #include "tak_test_helpers.hpp"
+#include "weights_file_checks.hpp"
 
 using namespace bge;
 using namespace bge::tak;
@@ -261,6 +264,31 @@ TEST_CASE("the weights text round-trips and refuses bad files with the reason", 
     CHECK(error_of("bge-tak-eval 1\n6 tempo[0] 1\n").find("line 2") != std::string::npos);
     CHECK(error_of("bge-tak-eval 1\n# nothing\n").find("no board size") != std::string::npos);
     CHECK_FALSE(load_eval_weights("/nonexistent/weights.txt").ok());
+}
+
+TEST_CASE("the built-in evaluation is nets/eval_weights.txt, byte for byte what train_tak_eval writes",
+          "[tak][eval][nets]") {
+    const std::string_view shipped = nets::embedded_file(builtin_eval_file);
+    REQUIRE_FALSE(shipped.empty());
+    auto parsed = parse_eval_weights(shipped);
+    REQUIRE(parsed.ok());
+    const EvalWeightSet& builtin = builtin_eval_weights();
+    for (int size = min_size; size <= max_size; ++size) {
+        CHECK(parsed->present[size] == builtin.present[size]);
+        CHECK(parsed->by_size[size] == builtin.by_size[size]);
+    }
+    // Weights of the table compiled in before the file (engines/tak/eval_weights.cpp, generation 1).
+    const int flat = features::find("flat_psqt_us[0]"), tempo = features::find("tempo[0]");
+    CHECK(builtin.by_size[4].opening[flat] == 1266);
+    CHECK(builtin.by_size[4].endgame[flat] == 2897);
+    CHECK(builtin.by_size[7].opening[tempo] == 811);
+    CHECK(builtin.by_size[7].endgame[tempo] == 812);
+    // The trainer's writer, given these weights and the file's comment (all but the column legend
+    // it adds), writes the file again.
+    auto comment = bge::testing::leading_comment_lines(shipped);
+    REQUIRE(comment.size() >= 2);
+    comment.pop_back();
+    CHECK(format_eval_weights(*parsed, bge::testing::joined_lines(comment)) == shipped);
 }
 
 TEST_CASE("the evaluation is the weights times the features, inside the road-in-one bound", "[tak][eval]") {

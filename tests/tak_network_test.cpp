@@ -201,7 +201,7 @@ TEST_CASE("network files round-trip, and bad ones are refused with the reason", 
 
 TEST_CASE("every shipped network loads and covers its size", "[tak][network]") {
     const auto builtin = network::NetworkSet::builtin();
-    for (const auto& file : network::embedded_networks()) {
+    for (const auto& file : nets::embedded_files()) {
         if (!file.name.ends_with(".nnue")) continue;
         network::NetworkSet one;
         INFO(file.name);

@@ -14,6 +14,9 @@
 
 #include "core/tak/tak.hpp"
 #include "engine_session.hpp"
+#include "engines/tak/evaluation.hpp"
+#include "engines/tak/nets/embedded.hpp"
+#include "weights_file_checks.hpp"
 
 using namespace bge;
 using namespace bge::tak;
@@ -376,6 +379,29 @@ TEST_CASE("EvalFile loads an evaluation, and a bad file leaves the built-in one"
     const auto after = engine.until(is_bestmove);
     CHECK(words_of(after[after.size() - 2])[7] != "-100");
     engine.sync();
+}
+
+TEST_CASE("EvalFile: a copy of the shipped file plays as the built-in weights, a broken one is refused",
+          "[protocol][eval][nets]") {
+    using namespace bge::testing;
+    const std::string shipped(nets::embedded_file(builtin_eval_file));
+    const std::string copy = scratch_copy("eval_weights_copy.txt", shipped);
+    const std::string broken = scratch_copy(
+        "eval_weights_broken.txt", with_replaced(shipped, "flat_psqt_us[0] 1266 2897", "flat_psqt_us[0] 1266 28x97"));
+    const std::string other = scratch_copy("eval_weights_other.txt", "bge-tak-eval 1\n6 tempo[0] 1600 1600\n");
+
+    const BenchRun builtin = bench_with(tak_binary, {}, "bench 3");
+    const BenchRun from_copy = bench_with(tak_binary, {"setoption name EvalFile value " + copy}, "bench 3");
+    CHECK(from_copy.signature == builtin.signature);
+    CHECK_THAT(from_copy.errors, !Catch::Contains("tak: EvalFile"));  // no complaint
+    // Other weights play otherwise, so the signature tells weights apart.
+    CHECK(bench_with(tak_binary, {"setoption name EvalFile value " + other}, "bench 3").signature != builtin.signature);
+    // The broken file is refused with its line and the reason; the engine plays on with the built-in weights.
+    const BenchRun from_broken = bench_with(tak_binary, {"setoption name EvalFile value " + broken}, "bench 3");
+    CHECK(from_broken.signature == builtin.signature);
+    CHECK_THAT(from_broken.errors, Catch::Contains("tak: EvalFile: " + broken +
+                                                   ": line 4: '28x97' is not a whole number within +-1e8; "
+                                                   "using the built-in weights"));
 }
 
 TEST_CASE("TinueDepth plays a forced road found before the main search", "[protocol][tinue]") {

@@ -1,5 +1,6 @@
 // The Tak study's agents (weighted-random, sarsa, mcts-study) through the Player interface, the
-// study's score, the sarsa weights file, and the engine's protocol with them.
+// study's score, the sarsa weights file and the shipped one (engines/tak/nets/sarsa_weights.txt),
+// and the engine's protocol with them.
 
 #include <catch2/catch.hpp>
 
@@ -13,12 +14,14 @@
 #include "core/tak/ptn_file.hpp"
 #include "core/tak/scoring.hpp"
 #include "engine_session.hpp"
+#include "engines/tak/nets/embedded.hpp"
 #include "engines/tak/players.hpp"
 #include "engines/tak/sarsa_features.hpp"
 #include "engines/tak/study_rollouts.hpp"
 #include "protocol/engine_spec.hpp"
 #include "search/weighted_random.hpp"
 #include "tak_test_helpers.hpp"
+#include "weights_file_checks.hpp"
 
 using namespace bge;
 using namespace bge::tak;
@@ -267,12 +270,46 @@ TEST_CASE("sarsa weights: the file format round-trips and bad files are refused"
     refused("bge-tak-sarsa-weights 1\nbias 1\n", "only 1 of the 18 features (next: 'win')");
     refused(text + "bias 1\n", "more lines than the 18 features");
     CHECK_FALSE(load_sarsa_weights("/nonexistent/weights.txt"));
+}
 
-    // The C++ form is what engines/tak/sarsa_weights.cpp holds.
-    const std::string cpp = format_sarsa_weights_cpp(weights, "made by \"a test\"");
-    CHECK_THAT(cpp, Catch::Contains("// made by \"a test\""));
-    CHECK_THAT(cpp, Catch::Contains("0.33333333333333331,  // flat_lead"));
-    CHECK_THAT(cpp, Catch::Contains(R"(origin = "made by \"a test\"")"));
+TEST_CASE("sarsa weights: the built-in set is nets/sarsa_weights.txt, byte for byte what train_tak_sarsa writes",
+          "[study][sarsa][nets]") {
+    const std::string_view shipped = nets::embedded_file(builtin_sarsa_file);
+    REQUIRE_FALSE(shipped.empty());
+    const auto parsed = parse_sarsa_weights(shipped);
+    REQUIRE(parsed);
+    CHECK(parsed->weights == builtin_sarsa_weights().weights);
+    // Weights of the table compiled in before the file (engines/tak/sarsa_weights.cpp).
+    CHECK(builtin_sarsa_weights().weights.front() == -0.064092454281864525);  // bias
+    CHECK(builtin_sarsa_weights().weights.back() == -0.043108375505617226);   // spread
+    const auto comment = bge::testing::leading_comment_lines(shipped);
+    REQUIRE(comment.size() == 3);
+    CHECK(format_sarsa_weights(*parsed, bge::testing::joined_lines(comment)) == shipped);
+}
+
+TEST_CASE("protocol: a copy of the shipped sarsa weights plays as the built-in set, a broken one is refused",
+          "[study][protocol][sarsa][nets]") {
+    using namespace bge::testing;
+    const std::string shipped(nets::embedded_file(builtin_sarsa_file));
+    const std::string copy = scratch_copy("sarsa_weights_copy.txt", shipped);
+    const std::string broken =
+        scratch_copy("sarsa_weights_broken.txt", with_replaced(shipped, "win 0.43378696357410401", "win 0.43.37"));
+    const std::string sarsa = "setoption name Player value sarsa";
+    const BenchRun builtin = bench_with(tak_binary, {sarsa}, "bench");
+    const BenchRun from_copy = bench_with(tak_binary, {sarsa, "setoption name SarsaWeights value " + copy}, "bench");
+    CHECK(from_copy.signature == builtin.signature);
+    CHECK_THAT(from_copy.errors, !Catch::Contains("tak: SarsaWeights"));  // no complaint
+    // Other weights play otherwise, so the signature tells weights apart.
+    SarsaWeights zero;
+    const std::string other = scratch_copy("sarsa_weights_zero.txt", format_sarsa_weights(zero, ""));
+    CHECK(bench_with(tak_binary, {sarsa, "setoption name SarsaWeights value " + other}, "bench").signature !=
+          builtin.signature);
+    const BenchRun from_broken =
+        bench_with(tak_binary, {sarsa, "setoption name SarsaWeights value " + broken}, "bench");
+    CHECK(from_broken.signature == builtin.signature);
+    CHECK_THAT(from_broken.errors, Catch::Contains("tak: SarsaWeights: '" + broken +
+                                                   "': line 6: feature 'win' needs a finite number, got '0.43.37'; "
+                                                   "using the built-in weights"));
 }
 
 TEST_CASE("sarsa features: from the mover's view, on the position after the move", "[study][sarsa]") {

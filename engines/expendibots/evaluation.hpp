@@ -72,18 +72,20 @@ double linear_value(const EvalWeights& weights, const State& state, Side perspec
 // Centi-units per unit of linear value: with the own_tokens weight near 1 a token is ~100.
 constexpr double centi_per_unit = 1200.0;
 
-// The hand-set starting point of training, and the weights compiled into the engine
-// (engines/expendibots/eval_weights.cpp, written by the trainer) with how they were made.
+// The hand-set starting point of training.
 EvalWeights initial_weights();
+// The weights built in: engines/expendibots/nets/eval_weights.txt, the file
+// train_expendibots_tdleaf --out writes, embedded at build time and read by parse_weights like
+// any EvalWeights file.
+constexpr std::string_view builtin_weights_file = "eval_weights.txt";
 const EvalWeights& builtin_weights();
-std::string_view builtin_weights_origin();
 
-// The weights file: a first line `bge-expendibots-weights 1`, then `<phase> <feature> <value>`
-// for every phase and feature; blank lines and lines starting with '#' are ignored.
+// The weights file: a first line `bge-expendibots-weights 1`, `comment` as '#' lines, then
+// `<phase> <feature> <value>` for every phase and feature (17 significant digits, so a file read
+// back gives the same doubles); blank lines and lines starting with '#' are ignored.
 std::string format_weights(const EvalWeights& weights, std::string_view comment);
 Expected<EvalWeights> parse_weights(std::string_view text);
 Expected<EvalWeights> load_weights(const std::string& path);
-std::string format_weights_cpp(const EvalWeights& weights, std::string_view comment);
 
 // Smallest Manhattan distance between a stack of `from` and one of `to`; 0 when either is empty.
 int closest_distance(Bitboard from, Bitboard to);

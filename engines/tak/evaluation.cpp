@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include "core/tak/bitboard.hpp"
+#include "engines/tak/nets/embedded.hpp"
 #include "engines/tak/roads.hpp"
 
 namespace bge::tak {
@@ -124,26 +126,17 @@ std::string format_eval_weights(const EvalWeightSet& set, std::string_view comme
     return text;
 }
 
-std::string format_eval_weights_cpp(const EvalWeightSet& set, std::string_view origin) {
-    std::string code =
-        "// The Tak evaluation weights compiled into the engine, written by tools/train/train_tak_eval.\n"
-        "// The text is the weights file format (docs/tak.md, \"Evaluation\"); do not edit by hand.\n\n"
-        "#include <cstdlib>\n\n#include \"engines/tak/evaluation.hpp\"\n\nnamespace bge::tak {\n\nnamespace {\n\n";
-    code += fmt::format("constexpr std::string_view origin = \"{}\";\n\n", origin);
-    code += "constexpr std::string_view text = R\"weights(";
-    code += format_eval_weights(set, origin);
-    code += ")weights\";\n\n}  // namespace\n\n";
-    code +=
-        "const EvalWeightSet& builtin_eval_weights() {\n"
-        "    static const EvalWeightSet weights = [] {\n"
-        "        auto parsed = parse_eval_weights(text);\n"
-        "        if (!parsed) std::abort();  // tests/tak_eval_test.cpp parses this text\n"
-        "        return *parsed;\n"
-        "    }();\n"
-        "    return weights;\n"
-        "}\n\n"
-        "std::string_view builtin_eval_origin() { return origin; }\n\n}  // namespace bge::tak\n";
-    return code;
+const EvalWeightSet& builtin_eval_weights() {
+    static const EvalWeightSet weights = [] {
+        auto parsed = parse_eval_weights(nets::embedded_file(builtin_eval_file));
+        if (!parsed) {
+            // A shipped file that does not load is a build defect; tests/tak_eval_test.cpp checks it.
+            fmt::print(stderr, "tak: the built-in {}: {}\n", builtin_eval_file, parsed.error());
+            std::abort();
+        }
+        return *parsed;
+    }();
+    return weights;
 }
 
 int linear_eval(const EvalWeights& weights, const State& s) {

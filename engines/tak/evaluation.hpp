@@ -40,19 +40,19 @@ struct EvalWeightSet {
     const EvalWeights& for_size(int size) const;
 };
 
-// The weights compiled in (engines/tak/eval_weights.cpp, written by the trainer) and how they
-// were made.
+// The weights built in: engines/tak/nets/eval_weights.txt, the file train_tak_eval fit writes,
+// embedded at build time and read by parse_eval_weights like any EvalFile.
+constexpr std::string_view builtin_eval_file = "eval_weights.txt";
 const EvalWeightSet& builtin_eval_weights();
-std::string_view builtin_eval_origin();
 
 // The weights text: a first line `bge-tak-eval 1`, then `<size> <feature> <opening> <endgame>`
 // lines (feature names as features::name_of gives them; missing features weigh 0); blank lines
-// and lines starting with '#' are ignored. The compiled-in weights use the same text.
+// and lines starting with '#' are ignored.
 Expected<EvalWeightSet> parse_eval_weights(std::string_view text);
 Expected<EvalWeightSet> load_eval_weights(const std::string& path);
+// The text train_tak_eval writes: the header, `comment` as '#' lines, a line naming the columns,
+// then the weights of every size present.
 std::string format_eval_weights(const EvalWeightSet& weights, std::string_view comment);
-// engines/tak/eval_weights.cpp holding these weights, as the trainer writes it.
-std::string format_eval_weights_cpp(const EvalWeightSet& weights, std::string_view origin);
 
 // The linear part alone, in centi-flats for the side to move (no road-in-one check, no clamp).
 int linear_eval(const EvalWeights& weights, const State& state);

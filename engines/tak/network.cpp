@@ -143,7 +143,7 @@ int transformed_input(int index, int size, int symmetry) {
 std::shared_ptr<const NetworkSet> NetworkSet::builtin() {
     static const std::shared_ptr<const NetworkSet> set = [] {
         auto nets = std::make_shared<NetworkSet>();
-        for (const auto& file : embedded_networks()) {
+        for (const auto& file : nets::embedded_files()) {
             // A shipped file that does not load is a build defect; tests check every one.
             if (file.name.ends_with(".nnue")) (void)nets->add_bytes(file.bytes, file.name);
         }

@@ -170,9 +170,7 @@ std::string Policy::format(std::string_view comment) const {
 
 std::shared_ptr<const Policy> Policy::builtin() {
     static const std::shared_ptr<const Policy> policy = []() -> std::shared_ptr<const Policy> {
-        for (const auto& file : network::embedded_networks())
-            if (file.name == "policy.txt")
-                if (auto parsed = parse(file.bytes)) return std::make_shared<Policy>(std::move(*parsed));
+        if (auto parsed = parse(nets::embedded_file("policy.txt"))) return std::make_shared<Policy>(std::move(*parsed));
         return nullptr;
     }();
     return policy;

@@ -48,17 +48,16 @@ struct TakSarsaFeatures {
 using TakSarsa = search::learning::Sarsa<Tak, TakSarsaFeatures>;
 using SarsaWeights = TakSarsa::Q;
 
-// The weights compiled into the engine (engines/tak/sarsa_weights.cpp, written by the trainer),
-// and how they were produced.
+// The weights built in: engines/tak/nets/sarsa_weights.txt, the file train_tak_sarsa --out writes,
+// embedded at build time and read by parse_sarsa_weights like any SarsaWeights file.
+constexpr std::string_view builtin_sarsa_file = "sarsa_weights.txt";
 const SarsaWeights& builtin_sarsa_weights();
-std::string_view builtin_sarsa_weights_origin();
 
-// The weights file: a first line `bge-tak-sarsa-weights 1`, then one line `<feature> <value>` for
-// every feature, in the order above; blank lines and lines starting with '#' are ignored.
+// The weights file: a first line `bge-tak-sarsa-weights 1`, `comment` as '#' lines, then one line
+// `<feature> <value>` for every feature, in the order above (17 significant digits, so a file
+// read back gives the same doubles); blank lines and lines starting with '#' are ignored.
 std::string format_sarsa_weights(const SarsaWeights& weights, std::string_view comment);
 Expected<SarsaWeights> parse_sarsa_weights(std::string_view text);
 Expected<SarsaWeights> load_sarsa_weights(const std::string& path);
-// The same weights as engines/tak/sarsa_weights.cpp, for the built-in set.
-std::string format_sarsa_weights_cpp(const SarsaWeights& weights, std::string_view comment);
 
 }  // namespace bge::tak

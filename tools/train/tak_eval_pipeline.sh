@@ -10,12 +10,12 @@
 #    the games of this generation and the one before, starting from the previous weights;
 #    generation 1 plays with tools/train/tak_eval_gen0.txt, the old hand-written evaluation;
 # 3. the last generation's weights are written to OUT_DIR/weights.txt (for the EvalFile option)
-#    and, with INSTALL=1, compiled in (engines/tak/eval_weights.cpp).
+#    and, with INSTALL=1, copied over engines/tak/nets/eval_weights.txt (built in at the next build).
 #
 # Environment: BUILD_DIR (build), GENERATIONS (1), SIZES ("4 5 6 7": 8x8 then uses the 7x7
 # weights, the nearest size), NODES (5000 a move), THREADS (2), SCALE (0.5: multiplies every
 # size's game count; at 0.5 a generation plays 3000, 6000, 24000, 3000 and 4000 games on 4x4 to
-# 8x8). The compiled-in weights are generation 1 at these defaults (docs/experiments/tak-eval.md):
+# 8x8). The built-in weights are generation 1 at these defaults (docs/experiments/tak-eval.md):
 # about 2.5 hours of self-play and 3 minutes of fitting on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -71,15 +71,12 @@ for generation in $(seq 1 "$generations"); do
   files=("$dir"/*.bin)
   if [ "$generation" -gt 1 ]; then files+=("$out/gen$((generation - 1))"/*.bin); fi
   init_flag=(--init "$previous")
-  install_flag=()
-  if [ "$generation" = "$generations" ] && [ "${INSTALL:-0}" = 1 ]; then
-    install_flag=(--cpp engines/tak/eval_weights.cpp)
-  fi
-  "$trainer" fit --games "${files[@]}" "${init_flag[@]}" "${install_flag[@]}" --threads "$threads" --epochs 20 \
+  "$trainer" fit --games "${files[@]}" "${init_flag[@]}" --threads "$threads" --epochs 20 \
     --origin "generation $generation of tools/train/tak_eval_pipeline.sh ($nodes nodes a move)" \
     --out "$dir/weights.txt" --curve "$dir/curve.csv" 2>>"$log" | tee -a "$log"
   previous="$dir/weights.txt"
 done
 
 cp "$previous" "$out/weights.txt"
+if [ "${INSTALL:-0}" = 1 ]; then cp "$out/weights.txt" engines/tak/nets/eval_weights.txt; fi
 echo "tak_eval_pipeline: done in $(($(date +%s) - start)) s; weights in $out/weights.txt" | tee -a "$log"

@@ -47,7 +47,6 @@ struct Settings {
     int eval_games = 40;
     std::string init;
     std::string out;
-    std::string cpp;
 };
 
 // The alpha-beta player's move at a fixed depth for the side to move, and the leaf of its
@@ -234,8 +233,9 @@ int main(int argc, char** argv) {
         ("eval-games", po::value(&settings.eval_games)->default_value(settings.eval_games),
             "games against each baseline per point")
         ("init", po::value(&settings.init), "start from this weights file (default: the hand-set weights)")
-        ("out", po::value(&settings.out), "write the weights file here (for setoption name EvalWeights)")
-        ("cpp", po::value(&settings.cpp), "write the weights as C++ source here (engines/expendibots/eval_weights.cpp)");
+        ("out", po::value(&settings.out),
+            "write the weights file here (for setoption name EvalWeights; to ship it, copy it over "
+            "the engine's nets/eval_weights.txt and rebuild)");
     // clang-format on
     po::variables_map values;
     try {
@@ -338,9 +338,6 @@ int main(int argc, char** argv) {
                                      weights.by_phase[p][i]);
     if (!settings.out.empty() &&
         !bge::train::write_text_file("train_expendibots_tdleaf", settings.out, format_weights(weights, comment)))
-        return 1;
-    if (!settings.cpp.empty() &&
-        !bge::train::write_text_file("train_expendibots_tdleaf", settings.cpp, format_weights_cpp(weights, comment)))
         return 1;
     return 0;
 }

@@ -4,7 +4,7 @@
 //                                 depth from an opening book and writes them to a games file
 //   train_tak_eval fit ...        logistic regression of the results on the features
 //                                 (search/learning/logistic.hpp), per board size; writes the
-//                                 weights file, the compiled-in weights and the learning curve
+//                                 weights file and the learning curve
 //   train_tak_eval network ...   fits a value network (engines/tak/network.hpp) to the games
 //                                 (tools/train/tak_network_fit.cpp)
 //   train_tak_eval policy ...    fits the move policy (engines/tak/policy.hpp) to the moves
@@ -57,7 +57,7 @@ namespace {
 constexpr std::string_view program = "train_tak_eval";
 constexpr std::size_t phase_count = 2;  // opening, endgame
 
-// A weights file, "" for the compiled-in weights, or "zero" for all weights zero on every size.
+// A weights file, "" for the built-in weights, or "zero" for all weights zero on every size.
 std::shared_ptr<const EvalWeightSet> load_weights_or_builtin(const std::string& path) {
     if (path.empty()) return std::make_shared<EvalWeightSet>(builtin_eval_weights());
     if (path == "zero") {
@@ -95,7 +95,7 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         "threads", po::value(&settings.threads)->default_value(2), "games played at once")(
         "seed", po::value(&settings.seed)->default_value(1), "seed of the random plies")(
         "book", po::value(&book_path), "opening book, a line of PTN moves per opening (arbiter book)")(
-        "weights", po::value(&weights_path), "evaluation weights file (default: the compiled-in weights)")(
+        "weights", po::value(&weights_path), "evaluation weights file (default: the built-in weights)")(
         "network", po::value(&network_path),
         "play with a value network: a file of train_tak_eval network, or 'builtin' (the engine's UseNnue)")(
         "out", po::value(&out), "games file to write")("append", po::bool_switch(&append),
@@ -157,7 +157,7 @@ int run_selfplay(const std::vector<std::string>& arguments) {
 
 struct FitOptions {
     std::vector<std::string> game_files;
-    std::string init, out, cpp, curve, origin;
+    std::string init, out, curve, origin;
     std::vector<int> sizes;
     std::vector<std::string> drop;
     double scale = 200;         // centi-flats per unit of logit
@@ -245,7 +245,7 @@ int run_fit(const std::vector<std::string>& arguments) {
     described.add_options()("help", "this help")("games", po::value(&options.game_files)->multitoken(),
                                                  "games files (train_tak_eval selfplay)")(
         "sizes", po::value(&options.sizes)->multitoken(), "board sizes to fit (default: every size in the games)")(
-        "init", po::value(&options.init), "starting weights file, or 'zero' (default: the compiled-in weights)")(
+        "init", po::value(&options.init), "starting weights file, or 'zero' (default: the built-in weights)")(
         "epochs", po::value(&options.fit.epochs)->default_value(20), "passes over the data")(
         "batch", po::value(&options.fit.batch_size)->default_value(16384), "positions per step")(
         "learning-rate", po::value(&options.learning_rate)->default_value("cosine:0.02:0.0005"),
@@ -258,8 +258,9 @@ int run_fit(const std::vector<std::string>& arguments) {
         "validation-every", po::value(&options.validation_every)->default_value(10), "hold out every n-th game")(
         "threads", po::value(&options.threads)->default_value(2), "threads")(
         "seed", po::value(&options.fit.seed)->default_value(1), "seed of the batch order")(
-        "out", po::value(&options.out), "weights file to write")(
-        "cpp", po::value(&options.cpp), "also write the compiled-in weights (engines/tak/eval_weights.cpp)")(
+        "out", po::value(&options.out),
+        "weights file to write (for EvalFile; to ship it, copy it over the engine's nets/eval_weights.txt "
+        "and rebuild)")(
         "curve", po::value(&options.curve), "write the learning curve here (CSV)")(
         "origin", po::value(&options.origin), "how the weights were made, for the files' comments");
     if (const auto status = parse_subcommand(program, described, arguments)) return *status;
@@ -346,8 +347,6 @@ int run_fit(const std::vector<std::string>& arguments) {
     const std::string origin = options.origin.empty() ? "fitted by train_tak_eval" : options.origin;
     if (!options.out.empty() && !train::write_text_file(program, options.out, format_eval_weights(*result, origin)))
         return 1;
-    if (!options.cpp.empty() && !train::write_text_file(program, options.cpp, format_eval_weights_cpp(*result, origin)))
-        return 1;
     if (!options.curve.empty() && !train::write_text_file(program, options.curve, curve_csv)) return 1;
     std::cerr << fmt::format("{}: done in {:.1f} s\n", program, seconds());
     return 0;
@@ -362,7 +361,7 @@ int run_features(const std::vector<std::string>& arguments) {
     po::options_description described("train_tak_eval features: the features of a position");
     described.add_options()("help", "this help")("tps", po::value(&tps), "the position (TPS)")(
         "half-komi", po::value(&half_komi)->default_value(0), "komi in half flats")(
-        "weights", po::value(&weights_path), "weights file (default: the compiled-in weights)");
+        "weights", po::value(&weights_path), "weights file (default: the built-in weights)");
     po::variables_map values;
     try {
         po::store(po::command_line_parser(arguments).options(described).run(), values);

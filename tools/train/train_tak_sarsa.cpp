@@ -38,7 +38,6 @@ struct Settings {
     int max_plies = 400;
     int average_from = -1;  // -1: half of the games
     std::string out;
-    std::string cpp;
     std::string init;
 };
 
@@ -128,8 +127,9 @@ int main(int argc, char** argv) {
             "average the weights over the episodes after this one and write the average "
             "(-1: the second half of the games; --games: no averaging, the last weights)")
         ("init", po::value(&settings.init), "start from this weights file (default: all zero)")
-        ("out", po::value(&settings.out), "write the weights file here (for setoption name SarsaWeights)")
-        ("cpp", po::value(&settings.cpp), "write the weights as C++ source here (engines/tak/sarsa_weights.cpp)");
+        ("out", po::value(&settings.out),
+            "write the weights file here (for setoption name SarsaWeights; to ship it, copy it over "
+            "the engine's nets/sarsa_weights.txt and rebuild)");
     // clang-format on
     po::variables_map values;
     try {
@@ -236,9 +236,6 @@ int main(int argc, char** argv) {
         std::cout << fmt::format("# {:<18} {:>10.4f}\n", TakSarsaFeatures::names[i], final_weights.weights[i]);
     if (!settings.out.empty() &&
         !bge::train::write_text_file("train_tak_sarsa", settings.out, format_sarsa_weights(final_weights, comment)))
-        return 1;
-    if (!settings.cpp.empty() &&
-        !bge::train::write_text_file("train_tak_sarsa", settings.cpp, format_sarsa_weights_cpp(final_weights, comment)))
         return 1;
     return 0;
 }

@@ -482,8 +482,8 @@ private:
                 },
                 [this] { return stop_.load(std::memory_order_relaxed); });
             if (division.stopped)
-                out_.line(fmt::format("info string perft stopped after {} of {} moves", division.counted,
-                                      division.moves));
+                out_.line(
+                    fmt::format("info string perft stopped after {} of {} moves", division.counted, division.moves));
             const std::uint64_t total = division.total;
             const auto ms =
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();

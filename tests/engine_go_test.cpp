@@ -200,8 +200,8 @@ TEST_CASE("go perft is cut short by stop, says so, and later counts are unchange
         session.send("stop");
         const auto cut = session.until([](const std::string& line) { return line.rfind("nodes ", 0) == 0; });
         CHECK(Clock::now() - stopped_at <= milliseconds(1000));
-        CHECK(cut == std::vector<std::string>{fmt::format("info string perft stopped after 0 of {} moves", moves),
-                                              "nodes 0"});
+        CHECK(cut ==
+              std::vector<std::string>{fmt::format("info string perft stopped after 0 of {} moves", moves), "nodes 0"});
 
         session.send("go perft 2");
         CHECK(session.until([](const std::string& line) { return line.rfind("nodes ", 0) == 0; }) == whole);

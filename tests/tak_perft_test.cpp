@@ -96,7 +96,7 @@ TEST_CASE("perft with a stop predicate that never fires counts exactly as the pl
         return false;
     };
     CHECK(perft<Tak>(s, 4, never) == 2'999'784);
-    CHECK(asked > 0);  // asked at the upper plies...
+    CHECK(asked > 0);     // asked at the upper plies...
     CHECK(asked < 1000);  // ...and never at the 43'320 nodes next to the leaves
 
     std::vector<std::uint64_t> plain;

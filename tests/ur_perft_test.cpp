@@ -128,7 +128,8 @@ TEST_CASE("ur perft: the generic perft agrees with a naive counter", "[ur][perft
 TEST_CASE("ur perft divided at a chance node: one count per roll, no depth used up", "[ur][perft][stop]") {
     State start = start_state({});
     std::vector<std::uint64_t> per_roll;
-    const auto division = perft_divide<Ur>(start, 4, [&](const Move&, std::uint64_t count) { per_roll.push_back(count); });
+    const auto division =
+        perft_divide<Ur>(start, 4, [&](const Move&, std::uint64_t count) { per_roll.push_back(count); });
     CHECK(per_roll.size() == 5);  // rolls 0 to 4
     CHECK(division.total == 1492);
     CHECK_FALSE(division.stopped);

@@ -473,43 +473,18 @@ private:
         search_thread_ = std::thread([this, root, depth] {
             State position = root;
             const auto start = std::chrono::steady_clock::now();
-            std::uint64_t total = 0;
-            if (depth == 0) {
-                total = 1;
-            } else if (!G::outcome(position).is_over()) {
-                // Root moves one at a time, so `stop` cuts a long perft short.
-                // At a chance node the root "moves" are the rolls, and they use up no depth.
-                const bool chance = is_chance_node<G>(position);
-                const int child_depth = chance ? depth : depth - 1;
-                std::vector<Move> moves;
-                if constexpr (StochasticGame<G>) {
-                    if (chance) {
-                        ChanceList<G> rolls;
-                        G::chance_outcomes(position, rolls);
-                        for (const auto& roll : rolls) moves.push_back(roll.roll);
-                    }
-                }
-                if (!chance) {
-                    MoveList<G> legal;
-                    G::generate_moves(position, legal);
-                    moves.assign(legal.begin(), legal.end());
-                }
-                for (std::size_t i = 0; i < moves.size(); ++i) {
-                    if (stop_.load()) {
-                        out_.line(fmt::format("info string perft stopped after {} of {} moves", i, moves.size()));
-                        break;
-                    }
-                    const auto record = G::play(position, moves[i]);
-                    const std::uint64_t count = stoppable_perft(position, child_depth);
-                    G::undo(position, moves[i], record);
-                    if (stop_.load()) {
-                        out_.line(fmt::format("info string perft stopped after {} of {} moves", i, moves.size()));
-                        break;
-                    }
-                    out_.line(fmt::format("{} {}", G::format_move(root, moves[i]), count));
-                    total += count;
-                }
-            }
+            // Root moves one at a time, so each count is printed as it is known and `stop` cuts
+            // a long perft short.
+            const auto division = perft_divide<G>(
+                position, depth,
+                [&](const Move& move, std::uint64_t count) {
+                    out_.line(fmt::format("{} {}", G::format_move(root, move), count));
+                },
+                [this] { return stop_.load(std::memory_order_relaxed); });
+            if (division.stopped)
+                out_.line(
+                    fmt::format("info string perft stopped after {} of {} moves", division.counted, division.moves));
+            const std::uint64_t total = division.total;
             const auto ms =
                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
             Output::log(fmt::format("perft {}: {} leaves in {} ms ({} leaves/s)", depth, total, ms,
@@ -519,37 +494,6 @@ private:
             out_.line(fmt::format("nodes {}", total));
             if (inbox_) inbox_->wake();
         });
-    }
-
-    // perft<G>, looking at the stop flag at every node more than two plies from the leaves, so
-    // `stop` ends even a deep perft promptly. A stopped count is partial.
-    std::uint64_t stoppable_perft(State& position, int depth) {
-        if (stop_.load()) return 0;
-        if (depth <= 2) return perft<G>(position, depth);
-        if constexpr (StochasticGame<G>) {
-            if (G::is_chance_node(position)) {
-                ChanceList<G> rolls;
-                G::chance_outcomes(position, rolls);
-                std::uint64_t total = 0;
-                for (const auto& roll : rolls) {
-                    const auto record = G::play(position, roll.roll);
-                    total += stoppable_perft(position, depth);
-                    G::undo(position, roll.roll, record);
-                }
-                return total;
-            }
-        }
-        if (G::outcome(position).is_over()) return 0;
-        MoveList<G> moves;
-        G::generate_moves(position, moves);
-        std::uint64_t total = 0;
-        for (const auto& move : moves) {
-            if (stop_.load()) break;
-            const auto record = G::play(position, move);
-            total += stoppable_perft(position, depth - 1);
-            G::undo(position, move, record);
-        }
-        return total;
     }
 
     void bench(const std::vector<std::string_view>& words) {

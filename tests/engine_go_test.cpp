@@ -1,12 +1,15 @@
 // Every `go` gets its answer, whatever its limits (docs/protocol.md, "go limits"): the real
 // binaries through pipes, with the limits a match runner or a script may send by mistake, where
 // there is nothing to search, at the end of input and in argument mode, and `go perft` before
-// `quit`.
+// `quit` and cut short by `stop`.
 
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine_session.hpp"
@@ -176,6 +179,32 @@ TEST_CASE("go perft followed at once by quit prints the whole count", "[protocol
         for (const auto& line : rest)
             if (!is_info_string(line)) counts.push_back(line);
         CHECK(counts == full);
+    }
+}
+
+TEST_CASE("go perft is cut short by stop, says so, and later counts are unchanged", "[protocol][go][perft][stop]") {
+    for (const Engine& engine : engines()) {
+        INFO(engine.name);
+        EngineSession session(engine.binary);
+        start(session, engine);
+        session.send(engine.position);
+        session.send("go perft 2");
+        const auto whole = session.until([](const std::string& line) { return line.rfind("nodes ", 0) == 0; });
+        REQUIRE(whole.size() > 2);
+        const std::size_t moves = whole.size() - 1;
+
+        // No root move of a depth-30 count ends in the time of a test.
+        session.send("go perft 30");
+        std::this_thread::sleep_for(milliseconds(100));
+        const auto stopped_at = Clock::now();
+        session.send("stop");
+        const auto cut = session.until([](const std::string& line) { return line.rfind("nodes ", 0) == 0; });
+        CHECK(Clock::now() - stopped_at <= milliseconds(1000));
+        CHECK(cut ==
+              std::vector<std::string>{fmt::format("info string perft stopped after 0 of {} moves", moves), "nodes 0"});
+
+        session.send("go perft 2");
+        CHECK(session.until([](const std::string& line) { return line.rfind("nodes ", 0) == 0; }) == whole);
     }
 }
 

@@ -3,7 +3,7 @@
 //   exactly, over random games of every rule;
 // - the quantised logit stays close to the float network's over the training inputs;
 // - games files round-trip and a broken line is refused with its reason; every shipped network
-//   loads;
+//   loads, and so do the shipped fitted weights (nets/RULE.eval);
 // - `train_gomoku_eval selfplay --games-out` and `network` write a file the engine plays with,
 //   and a bad file is reported while the engine keeps playing;
 // - the move policy: feature names are unique, files round-trip and bad ones are refused,
@@ -19,6 +19,7 @@
 #include "arbiter_run.hpp"
 #include "core/random.hpp"
 #include "engines/gomoku/board.hpp"
+#include "engines/gomoku/evaluation.hpp"
 #include "engines/gomoku/nets/embedded.hpp"
 #include "engines/gomoku/network.hpp"
 #include "engines/gomoku/policy.hpp"
@@ -144,6 +145,43 @@ TEST_CASE("gomoku network: files are checked and every shipped network loads", "
         REQUIRE(one.add_bytes(file.bytes, file.name, *rule).ok());
         CHECK(builtin->for_rule(*rule) != nullptr);
     }
+}
+
+TEST_CASE("the shipped fitted weights: one file per rule, read as EvalFile reads it", "[gomoku][eval]") {
+    int files = 0;
+    for (const auto& file : network::embedded_networks()) {
+        if (!file.name.ends_with(".eval")) continue;
+        INFO(file.name);
+        ++files;
+        const auto parsed = parse_fitted_weights(file.bytes, file.name);
+        REQUIRE(parsed.ok());
+        const auto rule = parse_rule(file.name.substr(0, file.name.find('.')));
+        REQUIRE(rule.ok());
+        REQUIRE(builtin_fitted_weights(*rule) != nullptr);
+        CHECK(builtin_fitted_weights(*rule)->weight == parsed->weight);
+    }
+    CHECK(files == 3);
+    // The weights the engine compiled in before they became files, a few of each rule.
+    const auto weight = [](Rule rule, int index) {
+        return builtin_fitted_weights(rule)->weight[static_cast<std::size_t>(index)];
+    };
+    const int last = eval_feature_count - 2;  // opponent_cell_five_flex4
+    REQUIRE(eval_feature_name(last) == "opponent_cell_five_flex4");
+    CHECK(weight(Rule::freestyle, 0) == -61);
+    CHECK(weight(Rule::freestyle, 7) == 16972);
+    CHECK(weight(Rule::freestyle, last) == -84);
+    CHECK(weight(Rule::standard, 0) == -68);
+    CHECK(weight(Rule::standard, last) == 2991);
+    CHECK(weight(Rule::renju, 0) == -73);
+    CHECK(weight(Rule::renju, last) == -8948);
+
+    // A broken file is refused with its line and reason.
+    const auto bad_value = parse_fitted_weights("# comment\nmover_one 5\nmover_two x\n", "bad.eval");
+    REQUIRE_FALSE(bad_value.ok());
+    CHECK(bad_value.error() == "bad.eval line 3: expected 'name value' with an integer value");
+    const auto missing = parse_fitted_weights("mover_one 5\n", "short.eval");
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error() == "short.eval: no weight for 'mover_two'");
 }
 
 TEST_CASE("gomoku games files round-trip and broken lines are named", "[gomoku][network][learning]") {

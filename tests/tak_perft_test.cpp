@@ -5,6 +5,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "core/perft.hpp"
 #include "core/tak/tak.hpp"
 #include "reference/tak_reference.hpp"
@@ -76,6 +81,62 @@ TEST_CASE("perft counts agree with the reference implementation", "[tak][perft][
 TEST_CASE("divide sums to perft", "[tak][perft]") {
     State s = tps("x5/x5/2S,x4/x5/11C,x4 1 3");
     std::uint64_t total = 0;
-    for (const auto& [move, count] : perft_divide<Tak>(s, 3)) total += count;
+    const auto division = perft_divide<Tak>(s, 3, [&](const Move&, std::uint64_t count) { total += count; });
     CHECK(total == 181'614);
+    CHECK(division.total == 181'614);
+    CHECK_FALSE(division.stopped);
+    CHECK(division.counted == division.moves);
+}
+
+TEST_CASE("perft with a stop predicate that never fires counts exactly as the plain perft", "[tak][perft][stop]") {
+    State s = start_state(Variant{5, 0, false});
+    int asked = 0;
+    const auto never = [&] {
+        ++asked;
+        return false;
+    };
+    CHECK(perft<Tak>(s, 4, never) == 2'999'784);
+    CHECK(asked > 0);     // asked at the upper plies...
+    CHECK(asked < 1000);  // ...and never at the 43'320 nodes next to the leaves
+
+    std::vector<std::uint64_t> plain;
+    perft_divide<Tak>(s, 3, [&](const Move&, std::uint64_t count) { plain.push_back(count); });
+    std::vector<std::uint64_t> checked;
+    const auto division =
+        perft_divide<Tak>(s, 3, [&](const Move&, std::uint64_t count) { checked.push_back(count); }, never);
+    CHECK(checked == plain);
+    CHECK(division.total == 43'320);
+    CHECK_FALSE(division.stopped);
+}
+
+TEST_CASE("a stop cuts a divided perft short: the moves reported keep their whole counts", "[tak][perft][stop]") {
+    State s = tps("x5/x5/2S,x4/x5/11C,x4 1 3");
+    const std::string before = Tak::format_position(s);
+    std::vector<std::uint64_t> whole;
+    perft_divide<Tak>(s, 4, [&](const Move&, std::uint64_t count) { whole.push_back(count); });
+
+    // Fires at the 200th question, in the middle of some root move's count.
+    int asked = 0;
+    const auto after_200 = [&] { return ++asked >= 200; };
+    std::vector<std::uint64_t> reported;
+    const auto division =
+        perft_divide<Tak>(s, 4, [&](const Move&, std::uint64_t count) { reported.push_back(count); }, after_200);
+    CHECK(division.stopped);
+    CHECK(division.moves == whole.size());
+    REQUIRE(division.counted == reported.size());
+    CHECK(division.counted > 0);
+    CHECK(division.counted < division.moves);
+    CHECK(std::equal(reported.begin(), reported.end(), whole.begin()));
+    std::uint64_t sum = 0;
+    for (const auto count : reported) sum += count;
+    CHECK(division.total == sum);
+    CHECK(Tak::format_position(s) == before);  // every move taken back
+
+    // A stop before the start counts nothing; perft 0 is still the position itself.
+    const auto stopped = [] { return true; };
+    const auto none = perft_divide<Tak>(s, 3, [](const Move&, std::uint64_t) { FAIL("no move is counted"); }, stopped);
+    CHECK(none.stopped);
+    CHECK(none.counted == 0);
+    CHECK(none.total == 0);
+    CHECK(perft_divide<Tak>(s, 0, [](const Move&, std::uint64_t) {}, stopped).total == 1);
 }

@@ -124,3 +124,30 @@ TEST_CASE("ur perft: the generic perft agrees with a naive counter", "[ur][perft
             CHECK(core_perft(state, depth) == naive_perft(naive_from(state), depth));
     }
 }
+
+TEST_CASE("ur perft divided at a chance node: one count per roll, no depth used up", "[ur][perft][stop]") {
+    State start = start_state({});
+    std::vector<std::uint64_t> per_roll;
+    const auto division =
+        perft_divide<Ur>(start, 4, [&](const Move&, std::uint64_t count) { per_roll.push_back(count); });
+    CHECK(per_roll.size() == 5);  // rolls 0 to 4
+    CHECK(division.total == 1492);
+    CHECK_FALSE(division.stopped);
+
+    // Stopped after the first roll's count: that roll keeps its whole count.
+    int rolls_done = 0;
+    const auto after_first = [&] { return rolls_done > 0; };
+    std::vector<std::uint64_t> reported;
+    const auto stopped = perft_divide<Ur>(
+        start, 4,
+        [&](const Move&, std::uint64_t count) {
+            reported.push_back(count);
+            ++rolls_done;
+        },
+        after_first);
+    CHECK(stopped.stopped);
+    CHECK(stopped.counted == 1);
+    CHECK(stopped.moves == 5);
+    CHECK(reported == std::vector<std::uint64_t>{per_roll.front()});
+    CHECK(stopped.total == per_roll.front());
+}

@@ -1,5 +1,6 @@
 #include "engines/gomoku/evaluation.hpp"
 
+#include "engines/gomoku/nets/embedded.hpp"
 #include "engines/gomoku/network.hpp"
 
 #include <fmt/format.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace bge::gomoku {
@@ -115,14 +117,13 @@ std::string eval_feature_name(int index) {
     return view + (i < 8 ? patterns[i] : threats[i - 8]);
 }
 
-Expected<FittedWeights> load_fitted_weights(const std::string& path) {
-    std::ifstream file(path);
-    if (!file) return make_error("cannot open the weights file '" + path + "'");
+Expected<FittedWeights> parse_fitted_weights(std::string_view text, std::string_view origin) {
+    std::istringstream lines{std::string(text)};
     FittedWeights weights;
     std::array<bool, eval_feature_count> seen{};
     std::string line;
     int number = 0;
-    while (std::getline(file, line)) {
+    while (std::getline(lines, line)) {
         ++number;
         if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
         std::istringstream words(line);
@@ -131,18 +132,41 @@ Expected<FittedWeights> load_fitted_weights(const std::string& path) {
         long long value = 0;
         std::string rest;
         if (!(words >> value) || (words >> rest) || value < -100'000'000 || value > 100'000'000)
-            return make_error(fmt::format("{} line {}: expected 'name value' with an integer value", path, number));
+            return make_error(fmt::format("{} line {}: expected 'name value' with an integer value", origin, number));
         int index = -1;
         for (int i = 0; i < eval_feature_count; ++i)
             if (eval_feature_name(i) == name) index = i;
-        if (index < 0) return make_error(fmt::format("{} line {}: unknown feature '{}'", path, number, name));
+        if (index < 0) return make_error(fmt::format("{} line {}: unknown feature '{}'", origin, number, name));
         weights.weight[static_cast<std::size_t>(index)] = static_cast<int>(value);
         seen[static_cast<std::size_t>(index)] = true;
     }
     for (int i = 0; i < eval_feature_count; ++i)
         if (!seen[static_cast<std::size_t>(i)])
-            return make_error(fmt::format("{}: no weight for '{}'", path, eval_feature_name(i)));
+            return make_error(fmt::format("{}: no weight for '{}'", origin, eval_feature_name(i)));
     return weights;
+}
+
+Expected<FittedWeights> load_fitted_weights(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return make_error("cannot open the weights file '" + path + "'");
+    const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    return parse_fitted_weights(text, path);
+}
+
+const FittedWeights* builtin_fitted_weights(Rule rule) {
+    static const std::array<std::optional<FittedWeights>, 3> shipped = [] {
+        std::array<std::optional<FittedWeights>, 3> loaded;
+        for (const auto& file : network::embedded_networks()) {
+            if (!file.name.ends_with(".eval")) continue;
+            // A shipped file that does not load is a build defect; tests check every one.
+            const auto for_rule = parse_rule(file.name.substr(0, file.name.size() - 5));
+            auto parsed = parse_fitted_weights(file.bytes, file.name);
+            if (for_rule && parsed) loaded[static_cast<std::size_t>(*for_rule)] = *parsed;
+        }
+        return loaded;
+    }();
+    const auto& weights = shipped[static_cast<std::size_t>(rule)];
+    return weights ? &*weights : nullptr;
 }
 
 std::optional<search::ForcedWin<Move>> GomokuEvaluator::forced_win(SearchBoard& b) {

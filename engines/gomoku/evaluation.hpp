@@ -8,6 +8,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/expected.hpp"
 #include "engines/gomoku/board.hpp"
@@ -35,9 +36,12 @@ std::string eval_feature_name(int index);
 struct FittedWeights {
     std::array<int, eval_feature_count> weight{};
 };
-// The weights shipped for a rule, or nullptr where none were trained (the hand-made values then).
+// The weights shipped for a rule (engines/gomoku/nets/RULE.eval, built in), or nullptr where
+// none were trained (the hand-made values then).
 const FittedWeights* builtin_fitted_weights(Rule rule);
-// A weights file: one "name value" line per feature (# comments), as train_gomoku_eval writes it.
+// A weights file: one "name value" line per feature (# comments), as train_gomoku_eval fit writes
+// it; errors name `origin` (the file) and the line.
+Expected<FittedWeights> parse_fitted_weights(std::string_view text, std::string_view origin);
 Expected<FittedWeights> load_fitted_weights(const std::string& path);
 
 struct EvalWeights {

@@ -9,7 +9,8 @@
 # generation starts from tools/train/gomoku_eval_gen1/RULE.txt, the weights the engine shipped
 # before shape classes (fitted to games of the hand-made evaluation); START=handmade starts from
 # the hand-made evaluation instead. OUT gets the datasets, the weights files, the learning curves
-# (CSV) and eval_weights.cpp, which replaces engines/gomoku/eval_weights.cpp to ship the weights.
+# (CSV) and RULE.eval, the last generation's weights: copied into engines/gomoku/nets/, they ship
+# at the next build.
 #
 # The defaults (6000 games, 4000 nodes, 1 generation) reproduce the shipped weights exactly: the
 # games do not depend on the thread count. About 25 minutes of one core per rule
@@ -34,7 +35,6 @@ for rule in freestyle standard renju; do
       --learning-rate cosine:0.003:0.0001 --batch 1024 > "$out/$rule-gen$generation-curve.csv"
     weights_option=(--weights "$out/$rule-gen$generation.txt")
   done
-  cp "$out/$rule-gen$generations.txt" "$out/$rule.txt"
+  cp "$out/$rule-gen$generations.txt" "$out/$rule.eval"
 done
-"$trainer" cpp "$out/freestyle.txt" "$out/standard.txt" "$out/renju.txt" > "$out/eval_weights.cpp"
-echo "weights in $out/{freestyle,standard,renju}.txt; copy $out/eval_weights.cpp to engines/gomoku/ to ship them"
+echo "weights in $out/{freestyle,standard,renju}.eval; copy them to engines/gomoku/nets/ to ship them"

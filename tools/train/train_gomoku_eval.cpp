@@ -15,13 +15,12 @@
 //       (gomoku_network_fit.cpp)
 //   train_gomoku_eval policy --games g.txt [...] --rule R --out RULE.policy [--epochs E] ...
 //       fits the move policy (engines/gomoku/policy.hpp) to the moves played (gomoku_policy_fit.cpp)
-//   train_gomoku_eval fit --data a.bin [b.bin ...] --out weights.txt [--epochs E] ...
+//   train_gomoku_eval fit --data a.bin [b.bin ...] --out RULE.eval [--epochs E] ...
 //       logistic regression of the results on the features; writes the weights file (centi-units
-//       per count, what the engine's EvalFile reads) and prints the learning curve as CSV
-//   train_gomoku_eval cpp FREESTYLE.txt STANDARD.txt RENJU.txt
-//       prints engines/gomoku/eval_weights.cpp, the weights compiled into the engine
+//       per count, what the engine's EvalFile reads, and what engines/gomoku/nets/RULE.eval ships)
+//       and prints the learning curve as CSV
 //   train_gomoku_eval builtin RULE
-//       prints the engine's compiled-in weights for a rule as a weights file
+//       prints the engine's built-in weights for a rule as a weights file
 //
 // tools/train/gomoku_eval_pipeline.sh runs the whole training for the three rules.
 
@@ -382,8 +381,8 @@ int run_fit(const std::vector<std::string>& arguments) {
     return 0;
 }
 
-// Prints the engine's built-in weights for a rule as a weights file (what EvalFile and
-// --weights read): the starting point the pipeline keeps in tools/train/.
+// Prints the engine's built-in weights for a rule (engines/gomoku/nets/RULE.eval, built in) as a
+// weights file (what EvalFile and --weights read).
 int run_builtin(const std::vector<std::string>& arguments) {
     const FittedWeights* weights = nullptr;
     if (arguments.size() == 1)
@@ -399,43 +398,6 @@ int run_builtin(const std::vector<std::string>& arguments) {
     return 0;
 }
 
-// Prints engines/gomoku/eval_weights.cpp with the three rules' weights files compiled in.
-int run_cpp(const std::vector<std::string>& arguments) {
-    if (arguments.size() != 3) {
-        std::cerr << program << " cpp: needs three weights files: freestyle, standard and renju\n";
-        return 2;
-    }
-    std::vector<FittedWeights> sets;
-    for (const auto& path : arguments) {
-        auto loaded = load_fitted_weights(path);
-        if (!loaded) {
-            std::cerr << program << " cpp: " << loaded.error() << "\n";
-            return 1;
-        }
-        sets.push_back(*loaded);
-    }
-    std::cout << "// The fitted evaluation weights the engine ships, per rule: written by\n"
-                 "// `train_gomoku_eval cpp` from the weights files of tools/train/gomoku_eval_pipeline.sh\n"
-                 "// (docs/experiments/gomoku-eval.md gives the run). Do not edit by hand.\n"
-                 "#include \"engines/gomoku/evaluation.hpp\"\n\n"
-                 "namespace bge::gomoku {\n\nnamespace {\n\n";
-    const char* names[] = {"freestyle", "standard", "renju"};
-    for (std::size_t r = 0; r < 3; ++r) {
-        std::cout << "const FittedWeights " << names[r] << "_weights{{\n";
-        for (int i = 0; i < eval_feature_count; ++i)
-            std::cout << fmt::format("    {},  // {}\n", sets[r].weight[static_cast<std::size_t>(i)], eval_feature_name(i));
-        std::cout << "}};\n\n";
-    }
-    std::cout << "}  // namespace\n\n"
-                 "const FittedWeights* builtin_fitted_weights(Rule rule) {\n"
-                 "    switch (rule) {\n"
-                 "        case Rule::freestyle:\n            return &freestyle_weights;\n"
-                 "        case Rule::standard:\n            return &standard_weights;\n"
-                 "        case Rule::renju:\n            return &renju_weights;\n"
-                 "    }\n    return nullptr;\n}\n\n}  // namespace bge::gomoku\n";
-    return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -445,9 +407,8 @@ int main(int argc, char** argv) {
         "Usage: {0} selfplay --rule R --games N --nodes K --threads T --out data.bin\n"
         "  or:  {0} network --games g.txt [...] --rule R --out RULE.nnue\n"
         "  or:  {0} policy --games g.txt [...] --rule R --out RULE.policy\n"
-        "  or:  {0} fit --data a.bin [b.bin ...] --out weights.txt\n"
-        "  or:  {0} cpp FREESTYLE.txt STANDARD.txt RENJU.txt > engines/gomoku/eval_weights.cpp\n"
-        "  or:  {0} builtin RULE > weights.txt\n"
+        "  or:  {0} fit --data a.bin [b.bin ...] --out RULE.eval\n"
+        "  or:  {0} builtin RULE > RULE.eval\n"
         "Plays Gomoku self-play games and fits the engine's pattern evaluation, network and policy to\n"
         "them ({0} COMMAND --help for a command's options; docs/gomoku.md).\n",
         program);
@@ -461,7 +422,6 @@ int main(int argc, char** argv) {
     if (command == "fit") return run_fit(arguments);
     if (command == "network") return train::run_gomoku_network_fit(arguments);
     if (command == "policy") return train::run_gomoku_policy_fit(arguments);
-    if (command == "cpp") return run_cpp(arguments);
     if (command == "builtin") return run_builtin(arguments);
     std::cerr << program << ": unknown command '" << command << "'\n" << usage;
     return 2;

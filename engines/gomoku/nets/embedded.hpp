@@ -1,5 +1,6 @@
 #pragma once
-// The network files of this folder, built into the engine (engines/gomoku/CMakeLists.txt).
+// The files of this folder (networks .nnue, policies .policy, fitted evaluation weights .eval),
+// built into the engine (engines/gomoku/CMakeLists.txt).
 
 #include <span>
 

@@ -7,9 +7,14 @@
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <mutex>
 
+#include "arbiter_run.hpp"
 #include "core/game_record.hpp"
+#include "tools/gui/feed_watch.hpp"
+#include "tools/gui/game_factory.hpp"
 #include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
 #include "tools/gui/views.hpp"
@@ -315,4 +320,105 @@ TEST_CASE("gui: --engines-dir offers the family's engines found in a folder, eac
     GuiOptions empty;
     CHECK(add_family_engines(empty, std::filesystem::temp_directory_path().string()) == 0);
     CHECK(empty.engines.empty());
+}
+
+// `gui watch --feed`: a real arbiter's live feed (-feed FILE) played into the watch page gives
+// the page every game to its last move, each result, and the standings of the results file.
+TEST_CASE("gui watch --feed: an arbiter's feed shows its games and standings on the watch page", "[gui]") {
+    const std::string feed = testing::scratch().file("gui_feed.jsonl");
+    const std::string results = testing::scratch().file("gui_feed_results.json");
+    const testing::ArbiterRun run = testing::run_arbiter(
+        {"-game", "tak", "-size", "5", "-engine", "cmd=" + std::string(BGE_TAK_BINARY), "name=ab", "-engine",
+         "cmd=" + std::string(BGE_TAK_BINARY), "name=rnd", "option.Player=random", "-each", "nodes=2000",
+         "stderr=/dev/null", "-rounds", "1", "-games", "2", "-feed", feed, "-jsonout", results});
+    INFO(testing::transcript(run));
+    REQUIRE(run.status == 0);
+    const Json summary = testing::read_json(results);
+
+    FeedLines lines(feed);
+    std::string line;
+    REQUIRE(lines.next(line, 0) == FeedLines::Status::line);
+    auto header = read_feed_header(line, feed);
+    REQUIRE(header);
+    auto match = arbiter::parse_command_line(header->match.arguments);
+    REQUIRE(match);
+    const GameFactory* factory = factory_for(header->match.game);
+    REQUIRE(factory);
+    Hub hub({});
+    auto watch = hub.add_shared_session([&](std::int64_t id) { return factory->new_watch(id, match->config); }, "tak");
+    auto client = std::make_shared<RecordingClient>();
+    watch->subscribe(client);
+    auto replay = factory->new_feed_replay(*watch, match->config, *header);
+    REQUIRE(replay);
+    (*replay)->start();
+    for (int idle = 0; !(*replay)->over() && idle < 3;) {
+        const auto status = lines.next(line, 0);
+        REQUIRE(status != FeedLines::Status::ended);
+        if (status != FeedLines::Status::line) {
+            ++idle;
+            continue;
+        }
+        auto event = json::parse(line);
+        REQUIRE(event);
+        INFO(line);
+        REQUIRE((*replay)->apply(*event));
+    }
+    CHECK((*replay)->over());
+
+    std::map<int, std::size_t> last_plies;
+    std::map<int, std::string> shown_results;
+    Json last_match;
+    bool info_shown = false;
+    for (std::size_t i = 0; i < client->count(); ++i) {
+        const Json message = client->at(i);
+        if (type_of(message) == "watch_game") last_plies[message.at("number").get<int>()] = message.at("moves").size();
+        if (type_of(message) == "watch_over")
+            shown_results[message.at("number").get<int>()] = message.at("result").get<std::string>();
+        if (type_of(message) == "watch_info") info_shown = true;
+        if (type_of(message) == "match") last_match = message;
+    }
+    std::map<int, std::size_t> expected_plies;
+    std::map<int, std::string> expected_results;
+    for (const Json& game : summary.at("games")) {
+        expected_plies[game.at("number").get<int>()] = game.at("plies").get<std::size_t>();
+        expected_results[game.at("number").get<int>()] = game.at("result").get<std::string>();
+    }
+    CHECK(last_plies == expected_plies);
+    CHECK(shown_results == expected_results);
+    CHECK(info_shown);
+    REQUIRE(last_match.is_object());
+    CHECK(last_match.at("over") == true);
+    const Json& shown = last_match.at("standings").at("summary").at("pairs").at(0);
+    const Json& written = summary.at("summary").at("pairs").at(0);
+    for (const char* key : {"wins", "losses", "draws", "pentanomial"}) CHECK(shown.at(key) == written.at(key));
+    CHECK(last_match.at("standings").at("games").size() == 2);
+
+    // Events that do not fit the match are refused, and the page goes on.
+    CHECK(!(*replay)->apply(*json::parse(R"({"event": "position", "number": 99, "from": 0, "moves": []})")));
+    CHECK(!(*replay)->apply(*json::parse(R"({"event": "game", "number": 5, "white": 0, "black": 7})")));
+    REQUIRE((*replay)->apply(*json::parse(
+        R"({"event": "game", "number": 6, "round": 1, "encounter": 0, "pair": 0, "white": 0, "black": 1, "opening": 0})")));
+    CHECK(!(*replay)->apply(*json::parse(R"({"event": "position", "number": 6, "start": "x5/x5/x5/x5/x5 1 1", "from": 0,)"
+                                         R"( "moves": ["a1", "z9"]})")));
+    CHECK((*replay)->apply(*json::parse(R"({"event": "a later arbiter's event"})")));
+    hub.close_all();
+}
+
+TEST_CASE("gui watch --feed: the reader skips a line too long and stops when the file is started again", "[gui]") {
+    const std::string path = testing::scratch().file("feed_lines.jsonl");
+    {
+        std::ofstream file(path, std::ios::binary);
+        file << "short\n" << std::string(500, 'x') << "\nafter\n";
+    }
+    FeedLines lines(path, 100);
+    std::string line;
+    REQUIRE(lines.next(line, 0) == FeedLines::Status::line);
+    CHECK(line == "short");
+    REQUIRE(lines.next(line, 0) == FeedLines::Status::line);
+    CHECK(line == "after");
+    CHECK(lines.skipped_lines() == 1);
+    CHECK(lines.next(line, 0) == FeedLines::Status::waiting);  // the end of the file so far
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << "new\n";
+    CHECK(lines.next(line, 0) == FeedLines::Status::ended);
+    CHECK(lines.error().find("started again") != std::string::npos);
 }

@@ -76,7 +76,7 @@ def engine_session(binary, game, commands):
 
 
 class Gui:
-    """The gui (or `arbiter ... -live 0`, which announces its page on stderr) on a free port."""
+    """The gui (or `arbiter ... -live 0`, which announces the page of the gui it starts on stderr) on a free port."""
     def __init__(self, gui_binary, arguments, arbiter=False):
         command = [gui_binary] + (arguments + ["-live", "0"] if arbiter else ["--port", "0"] + arguments)
         # The gui's stderr (its engines' warnings, the engines' own stderr) is kept for a failure report.
@@ -493,7 +493,8 @@ def check_watch(driver, gui_binary, directory, screenshots):
               f"Elo {cells[5]} as in the results file")
     finally:
         watch.stop()
-    # The same page from the arbiter itself: arbiter <flags> -live PORT.
+    # The same page from the arbiter itself: arbiter <flags> -live PORT starts the gui beside it
+    # (gui watch --feed -) and hands it the match's live feed.
     arbiter = Gui(os.path.join(os.path.dirname(gui_binary), "arbiter"), [
         "-game", "ur", "-engine", f"cmd={os.path.join(os.path.dirname(gui_binary), 'ur')}", "name=expectimax",
         "-engine", f"cmd={os.path.join(os.path.dirname(gui_binary), 'ur')}", "name=random", "option.Player=random",

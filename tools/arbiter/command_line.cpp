@@ -632,7 +632,10 @@ Output:
   -pgnout FILE            append the game records (PTN for tak) to FILE
   -jsonout FILE           the results file (for merge and report)
   -state FILE             a journal that -resume continues from, even after SIGKILL
+  -feed FILE              write the match's live feed to FILE: games move by move, engine
+                          lines and results as JSON lines (gui watch --feed FILE shows it)
   -live PORT              also show the match live in a browser at http://127.0.0.1:PORT/
+                          (starts gui --port PORT watch --feed - from arbiter's folder)
   -help                   this text
   -version                the version and the commit it was built from
 

@@ -7,6 +7,7 @@
 //   arbiter book <flags>                  generate an opening book
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <initializer_list>
 #include <optional>
@@ -22,12 +23,12 @@
 #include "tools/arbiter/expendibots_adapter.hpp"
 #include "tools/arbiter/gomoku_adapter.hpp"
 #include "tools/arbiter/html_report.hpp"
+#include "tools/arbiter/live_feed.hpp"
 #include "tools/arbiter/match.hpp"
 #include "tools/arbiter/merge.hpp"
 #include "tools/arbiter/tak_adapter.hpp"
 #include "tools/arbiter/twixt_adapter.hpp"
 #include "tools/arbiter/ur_adapter.hpp"
-#include "tools/gui/live_match.hpp"
 
 namespace {
 
@@ -60,10 +61,42 @@ std::optional<std::string> foreign_variant_flag(const MatchConfig& config) {
     return std::nullopt;
 }
 
-// -live PORT: the match is also shown live in a browser at http://127.0.0.1:PORT/ (the GUI's
-// watch page, docs/gui.md). Not part of the match's arguments, so -resume and the results file
-// never see it.
+// Who watches the match (docs/arbiter.md, "Live feed"): -feed FILE writes the live feed to a
+// file; -live PORT hands it to the GUI's `gui watch --feed -`, started from the arbiter's own
+// folder, which shows the match at http://127.0.0.1:PORT/. Neither is part of the match's
+// arguments, so -resume and the results file never see them.
 std::optional<int> live_port;
+std::string feed_file;
+
+// The gui installed or built beside this arbiter.
+std::string gui_beside_arbiter() {
+    std::error_code error;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::string("gui") : (self.parent_path() / "gui").string();
+}
+
+template <GameAdapter A>
+int run(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
+    const MatchConfig& config = command_line.config;
+    if (!live_port && feed_file.empty()) return run_match<A>(config, command_line.arguments, resume);
+    FeedOutput output;
+    if (!feed_file.empty())
+        if (auto status = output.open_file(feed_file); !status) return usage_error(status.error());
+    if (live_port) {
+        const std::string gui = gui_beside_arbiter();
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(gui, error))
+            return usage_error(fmt::format(
+                "-live needs the gui program beside arbiter, and there is no {} (build it: cmake --build build "
+                "--target gui); or write the match's feed with -feed FILE and show it with `gui watch --feed FILE`",
+                gui));
+        output.start_viewer(gui, *live_port);
+    }
+    LiveFeed<A> feed(output);
+    const int status = run_match<A>(config, command_line.arguments, resume, &feed);
+    output.close();
+    return output.viewer_failed() ? exit_stopped : status;
+}
 
 int play(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
     const MatchConfig& config = command_line.config;
@@ -71,19 +104,11 @@ int play(const CommandLine& command_line, const std::optional<JournalContents>& 
                             config.game == "twixt" || config.game == "ur";
     if (known_game)
         if (const auto foreign = foreign_variant_flag(config)) return usage_error(*foreign);
-    if (live_port && known_game) {
-        bge::gui::LiveMatchOptions live;
-        live.server.port = *live_port;
-        live.serve_after_match = false;
-        live.announce = stderr;
-        live.program = "arbiter";
-        return bge::gui::run_live_match(live, command_line, resume);
-    }
-    if (config.game == "tak") return run_match<TakAdapter>(config, command_line.arguments, resume);
-    if (config.game == "expendibots") return run_match<ExpendibotsAdapter>(config, command_line.arguments, resume);
-    if (config.game == "gomoku") return run_match<GomokuAdapter>(config, command_line.arguments, resume);
-    if (config.game == "twixt") return run_match<TwixtAdapter>(config, command_line.arguments, resume);
-    if (config.game == "ur") return run_match<UrAdapter>(config, command_line.arguments, resume);
+    if (config.game == "tak") return run<TakAdapter>(command_line, resume);
+    if (config.game == "expendibots") return run<ExpendibotsAdapter>(command_line, resume);
+    if (config.game == "gomoku") return run<GomokuAdapter>(command_line, resume);
+    if (config.game == "twixt") return run<TwixtAdapter>(command_line, resume);
+    if (config.game == "ur") return run<UrAdapter>(command_line, resume);
     return usage_error(fmt::format("-game {}: unknown game (known: tak, gomoku, twixt, ur, expendibots)", config.game));
 }
 
@@ -128,15 +153,25 @@ int main(int argc, char** argv) {
     std::vector<std::string> arguments(argv + 1, argv + argc);
     if (bge::print_version_if_asked(argc, argv, "arbiter")) return exit_complete;
     const bool subcommand = !arguments.empty() && (arguments[0] == "merge" || arguments[0] == "report" || arguments[0] == "book");
-    for (std::size_t i = 0; !subcommand && i < arguments.size(); ++i) {
-        if (arguments[i] != "-live" && arguments[i] != "--live") continue;
-        const std::string port = i + 1 < arguments.size() ? arguments[i + 1] : "";
-        if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos ||
-            std::stoi(port) > 65535)
-            return usage_error(fmt::format("-live {}: a port is 0 to 65535", port));
-        live_port = std::stoi(port);
+    // -live PORT and -feed FILE: taken out before the match's own flags are read.
+    for (std::size_t i = 0; !subcommand && i < arguments.size();) {
+        const std::string& flag = arguments[i];
+        const bool live = flag == "-live" || flag == "--live", feed = flag == "-feed" || flag == "--feed";
+        if (!live && !feed) {
+            ++i;
+            continue;
+        }
+        const std::string value = i + 1 < arguments.size() ? arguments[i + 1] : "";
+        if (live) {
+            if (value.empty() || value.size() > 5 || value.find_first_not_of("0123456789") != std::string::npos ||
+                std::stoi(value) > 65535)
+                return usage_error(fmt::format("-live {}: a port is 0 to 65535", value));
+            live_port = std::stoi(value);
+        } else {
+            if (value.empty()) return usage_error("-feed needs a file");
+            feed_file = value;
+        }
         arguments.erase(arguments.begin() + static_cast<std::ptrdiff_t>(i), arguments.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-        break;
     }
     if (!arguments.empty()) {
         if (arguments[0] == "-resume" || arguments[0] == "--resume") return resume(arguments);

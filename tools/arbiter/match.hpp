@@ -64,13 +64,14 @@ inline void install_interrupt_handler() {
     sigaction(SIGTERM, &action, nullptr);
 }
 
-// Sees a whole match (the GUI's watch page): its games as they start, play and end. Called on
-// the match's worker threads.
+// Sees a whole match (the live feed, -feed and -live; the GUI's watch page): its games as they
+// start, play and end. Called on the match's worker threads.
 template <Game G>
 class MatchObserver {
 public:
     virtual ~MatchObserver() = default;
-    virtual void match_started(const MatchDescription& match) = 0;
+    // `results` holds the games a resumed match had already played.
+    virtual void match_started(const MatchDescription& match, const Results& results) = 0;
     // Returns the observer of that game's moves, or null.
     virtual GameObserver<G>* game_started(const ScheduledGame& game) = 0;
     // After the game was counted; `results` holds every finished game (called under the match's lock).
@@ -136,7 +137,7 @@ public:
                            .c_str(),
                        stderr);
         check_sprt();  // a resumed match may already be decided
-        if (observer_) observer_->match_started(description());
+        if (observer_) observer_->match_started(description(), results_);
         const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(config_.concurrency), pending_.size());
         {
             std::vector<std::jthread> workers;

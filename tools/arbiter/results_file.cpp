@@ -117,37 +117,42 @@ Expected<ResultsFile> read_results_file(const std::string& path) {
     text << file.rdbuf();
     auto doc = json::parse(text.str());
     if (!doc) return make_error(fmt::format("{}: {}", path, doc.error()));
-    if (json::text(*doc, "format") != results_format)
+    return results_from_json(std::move(*doc), path);
+}
+
+Expected<ResultsFile> results_from_json(Json doc, std::string_view where) {
+    const std::string path(where);
+    if (json::text(doc, "format") != results_format)
         return make_error(fmt::format("{} is not an arbiter results file", path));
     // Fields other than the games fall back to their defaults when missing or mistyped, as they
     // always have; merge compares what it reads.
     ResultsFile result;
     MatchDescription& match = result.match;
-    match.game = json::text(*doc, "game");
-    match.variant = json::text(*doc, "variant");
-    for (const Json& argument : json::items(*doc, "arguments"))
+    match.game = json::text(doc, "game");
+    match.variant = json::text(doc, "variant");
+    for (const Json& argument : json::items(doc, "arguments"))
         match.arguments.push_back(argument.is_string() ? argument.get<std::string>() : std::string());
-    match.seed = static_cast<std::uint64_t>(json::integer(*doc, "seed").value_or(0));  // -srand takes 0 to 2^63-1
-    if (const Json* shard = json::find(*doc, "shard")) {
+    match.seed = static_cast<std::uint64_t>(json::integer(doc, "seed").value_or(0));  // -srand takes 0 to 2^63-1
+    if (const Json* shard = json::find(doc, "shard")) {
         match.shard.index = json::small_integer(*shard, "index").value_or(1);
         match.shard.count = json::small_integer(*shard, "count").value_or(1);
     }
-    match.tournament = json::text(*doc, "tournament") == "gauntlet" ? Tournament::gauntlet : Tournament::round_robin;
-    for (const Json& engine : json::items(*doc, "engines")) {
+    match.tournament = json::text(doc, "tournament") == "gauntlet" ? Tournament::gauntlet : Tournament::round_robin;
+    for (const Json& engine : json::items(doc, "engines")) {
         match.engine_names.push_back(json::text(engine, "name"));
         match.engine_commands.push_back(json::text(engine, "command"));
         match.engine_ids.push_back(json::text(engine, "id"));  // files before the field have none
     }
-    match.games_per_encounter = json::small_integer(*doc, "games_per_encounter").value_or(2);
-    match.scheduled_games = json::small_integer(*doc, "scheduled_games").value_or(0);
-    match.total_games = json::small_integer(*doc, "total_games").value_or(0);
-    if (const Json* sprt = json::find(*doc, "sprt"); sprt && sprt->is_object())
+    match.games_per_encounter = json::small_integer(doc, "games_per_encounter").value_or(2);
+    match.scheduled_games = json::small_integer(doc, "scheduled_games").value_or(0);
+    match.total_games = json::small_integer(doc, "total_games").value_or(0);
+    if (const Json* sprt = json::find(doc, "sprt"); sprt && sprt->is_object())
         match.sprt =
             SprtSettings{json::number(*sprt, "elo0").value_or(0.0), json::number(*sprt, "elo1").value_or(0.0),
                          json::number(*sprt, "alpha").value_or(0.0), json::number(*sprt, "beta").value_or(0.0)};
     if (match.engine_names.size() < 2) return make_error(fmt::format("{}: fewer than two engines", path));
     std::set<int> numbers;
-    for (const Json& entry : json::items(*doc, "games")) {
+    for (const Json& entry : json::items(doc, "games")) {
         auto game = FinishedGame::from_json(entry);
         if (!game) return make_error(fmt::format("{}: {}", path, game.error()));
         const int engines = static_cast<int>(match.engine_names.size());
@@ -158,7 +163,7 @@ Expected<ResultsFile> read_results_file(const std::string& path) {
             return make_error(fmt::format("{}: game {} appears twice", path, s.number));
         result.games.push_back(std::move(*game));
     }
-    result.document = std::move(*doc);
+    result.document = std::move(doc);
     return result;
 }
 

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -42,6 +43,8 @@ struct ResultsFile {
     Json document;
 };
 Expected<ResultsFile> read_results_file(const std::string& path);
+// The same from a document already parsed (the live feed's header); `where` names it in errors.
+Expected<ResultsFile> results_from_json(Json document, std::string_view where);
 
 // The arguments that fix the schedule: without the flags that only say where output goes,
 // how many games run at once, or which shard this is.

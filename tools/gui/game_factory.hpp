@@ -10,9 +10,22 @@
 #include "core/expected.hpp"
 #include "tools/arbiter/command_line.hpp"
 #include "tools/arbiter/journal.hpp"
+#include "tools/arbiter/results_file.hpp"
 #include "tools/gui/session.hpp"
 
 namespace bge::gui {
+
+// Plays an arbiter's live feed (`gui watch --feed`) into a watch session made by new_watch().
+class FeedReplay {
+public:
+    virtual ~FeedReplay() = default;
+    // The match as the feed's first line described it (its games so far, when it was resumed).
+    virtual void start() = 0;
+    // One event of the feed after its first line. One that does not fit the match (a game not
+    // started, a move that is not legal) is refused with the reason and changes nothing.
+    virtual Status apply(const Json& event) = 0;
+    virtual bool over() const = 0;  // the feed said the match is over
+};
 
 class GameFactory {
 public:
@@ -30,6 +43,9 @@ public:
     virtual std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const = 0;
     virtual int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,
                           const std::optional<arbiter::JournalContents>& resume) const = 0;
+    // The replay of a running arbiter's feed into `watch`, from the feed's first line.
+    virtual Expected<std::unique_ptr<FeedReplay>> new_feed_replay(Session& watch, const arbiter::MatchConfig& config,
+                                                                  const arbiter::ResultsFile& header) const = 0;
 };
 
 // nullptr for an unknown game.

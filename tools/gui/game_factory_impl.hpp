@@ -7,6 +7,7 @@
 
 #include "tools/arbiter/match.hpp"
 #include "tools/gui/analysis_board.hpp"
+#include "tools/gui/feed_replay.hpp"
 #include "tools/gui/game_factory.hpp"
 #include "tools/gui/match_watch.hpp"
 #include "tools/gui/play_table.hpp"
@@ -121,6 +122,14 @@ public:
     int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,
                   const std::optional<arbiter::JournalContents>& resume) const override {
         return arbiter::run_match<A>(config, arguments, resume, dynamic_cast<MatchWatch<View>*>(&watch));
+    }
+
+    Expected<std::unique_ptr<FeedReplay>> new_feed_replay(Session& watch, const arbiter::MatchConfig& config,
+                                                          const arbiter::ResultsFile& header) const override {
+        auto variant = A::make_variant(config);
+        if (!variant) return make_error(variant.error());
+        return std::unique_ptr<FeedReplay>(
+            std::make_unique<MatchFeedReplay<View>>(dynamic_cast<MatchWatch<View>&>(watch), *variant, header));
     }
 
 private:

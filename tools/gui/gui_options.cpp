@@ -106,6 +106,13 @@ Expected<GuiOptions> parse_gui_options(const std::vector<std::string>& arguments
         if (flag == "watch") {
             options.watch = true;
             options.watch_arguments.assign(arguments.begin() + static_cast<std::ptrdiff_t>(i) + 1, arguments.end());
+            const auto& rest = options.watch_arguments;
+            if (!rest.empty() && (rest[0] == "--feed" || rest[0] == "-feed")) {
+                if (rest.size() != 2 || rest[1].empty())
+                    return make_error("watch --feed takes one file (or - for standard input) and nothing else");
+                options.watch_feed = rest[1];
+                options.watch_arguments.clear();
+            }
             break;
         }
         if (flag == "--help" || flag == "-h" || flag == "-help") {
@@ -159,8 +166,11 @@ int add_family_engines(GuiOptions& options, const std::string& folder) {
 std::string gui_help_text() {
     return R"(Usage: gui [FLAG]...
   or:  gui [FLAG]... watch ARBITER-FLAG...
+  or:  gui [FLAG]... watch --feed FILE|-
 Play, analyse and watch engines of the five games in a browser (docs/gui.md). gui serves the
-page; with watch, it also runs a match (as arbiter would, with arbiter's flags) and shows it live.
+page; with watch, it also runs a match (as arbiter would, with arbiter's flags) and shows it live;
+with watch --feed, it shows the match a running arbiter writes to its live feed (arbiter -feed
+FILE; - reads the feed from standard input, as `arbiter -live PORT` gives it).
 
   --host ADDRESS         listen on ADDRESS (default 127.0.0.1: this machine only)
   --port N               listen on port N (default 8080; 0 picks a free one)

@@ -18,6 +18,7 @@ struct GuiOptions {
     std::string static_folder;               // empty: the built-in page
     std::vector<std::string> watch_arguments;  // `watch ...`: a match's arbiter flags
     bool watch = false;
+    std::string watch_feed;  // `watch --feed FILE|-`: a running arbiter's live feed
 };
 
 Expected<GuiOptions> parse_gui_options(const std::vector<std::string>& arguments);

@@ -1,6 +1,7 @@
 #include "tools/gui/live_match.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 #include <fmt/format.h>
@@ -15,8 +16,8 @@ int run_live_match(const LiveMatchOptions& options, const arbiter::CommandLine& 
                    const std::optional<arbiter::JournalContents>& resume) {
     const GameFactory* factory = factory_for(match.config.game);
     if (!factory) {
-        std::fputs(fmt::format("{}: error: -game {}: unknown game (known: tak, gomoku, twixt, ur, expendibots)\n",
-                               options.program, match.config.game)
+        std::fputs(fmt::format("gui: error: -game {}: unknown game (known: tak, gomoku, twixt, ur, expendibots)\n",
+                               match.config.game)
                        .c_str(),
                    stderr);
         return arbiter::exit_usage;
@@ -27,28 +28,26 @@ int run_live_match(const LiveMatchOptions& options, const arbiter::CommandLine& 
                                     [&](const auto& client, std::string_view text) { hub.message(client, text); },
                                     [&](const auto& client) { hub.closed(client); }});
     if (auto status = server.listen(); !status) {
-        std::fputs(fmt::format("{}: error: {}\n", options.program, status.error()).c_str(), stderr);
+        std::fputs(fmt::format("gui: error: {}\n", status.error()).c_str(), stderr);
         return arbiter::exit_stopped;
     }
     const std::string host =
         options.server.host.find(':') != std::string::npos ? "[" + options.server.host + "]" : options.server.host;
-    std::fputs(fmt::format("{}: serving http://{}:{}/\n", options.program, host, server.port()).c_str(), options.announce);
-    std::fflush(options.announce);
+    std::fputs(fmt::format("gui: serving http://{}:{}/\n", host, server.port()).c_str(), stdout);
+    std::fflush(stdout);
 
     auto watch = hub.add_shared_session([&](std::int64_t id) { return factory->new_watch(id, match.config); },
                                         match.config.game);
     int status = 0;
     std::jthread match_thread([&] {
         status = factory->run_match(*watch, match.config, match.arguments, resume);
-        if (options.serve_after_match) {
-            std::fputs(fmt::format("{}: the match ended (arbiter status {}); the page still shows it. Ctrl-C ends the {}.\n",
-                                   options.program, status, options.program)
-                           .c_str(),
-                       stderr);
-            // The arbiter's handler takes SIGINT/SIGTERM: once one came (during the match or
-            // after it), the server stops too.
-            while (!arbiter::interrupt_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
+        std::fputs(fmt::format("gui: the match ended (arbiter status {}); the page still shows it. Ctrl-C ends the gui.\n",
+                               status)
+                       .c_str(),
+                   stderr);
+        // The arbiter's handler takes SIGINT/SIGTERM: once one came (during the match or after
+        // it), the server stops too.
+        while (!arbiter::interrupt_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
         server.stop();
     });
     server.run(false);

@@ -1,5 +1,6 @@
 // gui: the family's browser GUI (docs/gui.md). Parses the command line, then serves the page;
-// with `watch`, also runs a match through the arbiter's library and shows it live.
+// with `watch`, also runs a match through the arbiter's library and shows it live; with
+// `watch --feed`, shows a match a running arbiter reports on its live feed.
 
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 
 #include "core/version.hpp"
 #include "tools/arbiter/command_line.hpp"
+#include "tools/gui/feed_watch.hpp"
 #include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
 #include "tools/gui/live_match.hpp"
@@ -27,6 +29,13 @@ int main(int argc, char** argv) {
     if (options->help) {
         std::fputs(gui_help_text().c_str(), stdout);
         return 0;
+    }
+    if (!options->watch_feed.empty()) {
+        FeedWatchOptions feed;
+        feed.server = options->server;
+        feed.static_folder = options->static_folder;
+        feed.feed = options->watch_feed;
+        return run_feed_watch(feed);
     }
     std::optional<bge::arbiter::CommandLine> match;
     if (options->watch) {

@@ -44,10 +44,11 @@ public:
     void close() override {}
 
     // ---- MatchObserver (called on the match's threads)
-    void match_started(const arbiter::MatchDescription& match) override {
+    void match_started(const arbiter::MatchDescription& match, const arbiter::Results& results) override {
         std::lock_guard lock(mutex_);
         description_ = match;
-        standings_ = match_standings(match, arbiter::Results(match.engine_names, {}));
+        // Before any game is counted the page lists no pairs; a resumed match shows its games.
+        standings_ = match_standings(match, results.games().empty() ? arbiter::Results(match.engine_names, {}) : results);
         subscribers_.send_all(json::dump(match_json()));
     }
 

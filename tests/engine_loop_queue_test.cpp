@@ -210,10 +210,12 @@ TEST_CASE("commands behind a queued go wait for its search and do not cut it sho
     // `go` and the `setoption` behind it are queued whatever the machine's speed. Sent during a
     // search with nothing queued, the `setoption` would end that search at once.
     for (const Engine& engine : engines()) {
-        // Their alpha-beta players print an info line for each depth they complete.
+        // Their alpha-beta players print an info line for each depth they complete (Gomoku's
+        // default is PUCT, which has no depths).
         if (engine.name != "tak" && engine.name != "gomoku") continue;
         INFO(engine.name);
         std::vector<std::string> script = engine.setup;
+        if (engine.name == "gomoku") script.push_back("setoption name Player value alphabeta");
         for (const std::string& line : {engine.position, std::string("go infinite"), std::string("go depth 4"),
                                         std::string("setoption name Seed value 3")})
             script.push_back(line);

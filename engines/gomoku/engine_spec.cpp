@@ -91,7 +91,7 @@ protocol::EngineSpec<Gomoku> gomoku_engine_spec() {
     };
 
     spec.players = gomoku_players();
-    spec.default_player = "alphabeta";
+    spec.default_player = "puct";
 
     // The empty board, an opening, and positions from the engine's own games (taken at 9 and
     // 17 stones) with threes and fours on the board.

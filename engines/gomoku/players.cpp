@@ -183,7 +183,7 @@ private:
         search::MctsSettings settings;
         settings.exploration = static_cast<float>(options_.integer("PuctExploration")) / 100.0f;
         settings.fpu_reduction = static_cast<float>(options_.integer("PuctFpu")) / 100.0f;
-        settings.memory_mib = static_cast<std::size_t>(options_.integer("PuctMemory"));
+        settings.memory_mib = static_cast<std::size_t>(options_.integer("MctsMemory"));  // pbrain's max_memory caps it
         settings.cp_scale = 400.0f;
         // The move generator already plays a five and blocks the opponent's: no need to try
         // every move at expansion.
@@ -409,7 +409,6 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("PuctFpu", 30, 0, 200, "puct: an unvisited move starts at its parent's value minus this, hundredths");
     options.add_spin("PuctPriorTemperature", 100, 10, 1000,
                      "puct: the policy's logits are divided by this (hundredths) before the softmax");
-    options.add_spin("PuctMemory", 256, 1, 65536, "puct: the tree's memory in MiB");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_study_player_options(options);
 }

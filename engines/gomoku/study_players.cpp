@@ -372,7 +372,7 @@ void add_study_player_options(protocol::OptionRegistry& options) {
     options.add_spin("PriorWeight", 100, 0, 100000, "mcts-prior: weight z of the potential prior, in hundredths");
     options.add_spin("Iterations", 2000, 1, 1'000'000'000,
                      "mcts-*: iterations per move when go gives no time or node limit");
-    options.add_spin("MctsMemory", 256, 16, 65536, "mcts-*: tree memory in MiB; a full tree stops growing");
+    options.add_spin("MctsMemory", 256, 16, 65536, "puct, mcts-*: tree memory in MiB; a full tree stops growing");
     options.add_check("ReuseTree", true, "mcts-*: keep the subtree of the new position between moves");
 }
 

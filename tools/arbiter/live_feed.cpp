@@ -127,13 +127,7 @@ Json feed_match_event(const MatchDescription& match, const Results& results) {
 Json feed_game_event(const ScheduledGame& game) {
     Json event;
     event["event"] = "game";
-    event["number"] = game.number;
-    event["round"] = game.round;
-    event["encounter"] = game.encounter;
-    event["pair"] = game.pair;
-    event["white"] = game.white;
-    event["black"] = game.black;
-    event["opening"] = game.opening;
+    write_scheduled_game(game, event);
     return event;
 }
 

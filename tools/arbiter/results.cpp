@@ -7,15 +7,19 @@
 
 namespace bge::arbiter {
 
+void write_scheduled_game(const ScheduledGame& game, Json& value) {
+    value["number"] = game.number;
+    value["round"] = game.round;
+    value["encounter"] = game.encounter;
+    value["pair"] = game.pair;
+    value["white"] = game.white;
+    value["black"] = game.black;
+    value["opening"] = game.opening;
+}
+
 Json FinishedGame::to_json() const {
     Json value;
-    value["number"] = scheduled.number;
-    value["round"] = scheduled.round;
-    value["encounter"] = scheduled.encounter;
-    value["pair"] = scheduled.pair;
-    value["white"] = scheduled.white;
-    value["black"] = scheduled.black;
-    value["opening"] = scheduled.opening;
+    write_scheduled_game(scheduled, value);
     value["result"] = result;
     value["termination"] = termination;
     value["reason"] = reason;

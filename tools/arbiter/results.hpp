@@ -13,6 +13,10 @@
 
 namespace bge::arbiter {
 
+// Writes a scheduled game's place (number, round, encounter, pair, colours, opening) into
+// `value`: the results file's game entries and the live feed's game events share these fields.
+void write_scheduled_game(const ScheduledGame& game, Json& value);
+
 struct FinishedGame {
     ScheduledGame scheduled{};
     std::string result;       // "1-0", "0-1" or "1/2-1/2"

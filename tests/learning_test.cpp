@@ -4,15 +4,20 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <fstream>
 
 #include "arbiter_run.hpp"
 #include "core/random.hpp"
 #include "engines/gomoku/evaluation.hpp"
 #include "engines/tak/evaluation.hpp"
+#include "search/learning/adam.hpp"
 #include "search/learning/logistic.hpp"
 #include "search/learning/schedule.hpp"
+#include "search/learning/softmax_fit.hpp"
 #include "search/learning/sparse_dataset.hpp"
 
 using namespace bge;
@@ -51,20 +56,20 @@ namespace {
 SparseDataset synthetic(int count, std::uint64_t seed, const std::vector<double>& truth) {
     SparseDataset data(2);
     Random random(seed);
-    std::vector<SparseEntry> row;
+    FeatureList row;
     for (int i = 0; i < count; ++i) {
         row.clear();
-        std::int16_t x[3];
+        int x[3];
         for (int f = 0; f < 3; ++f) {
-            x[f] = static_cast<std::int16_t>(static_cast<int>(random.below(7)) - 3);
-            if (x[f] != 0) row.push_back({static_cast<std::uint16_t>(f), x[f]});
+            x[f] = static_cast<int>(random.below(7)) - 3;
+            row.add(f, static_cast<float>(x[f]));
         }
         const float b = static_cast<float>(random.unit());
         const float phases[2] = {1 - b, b};
         double logit = 0;
         for (int f = 0; f < 3; ++f) logit += ((1 - b) * truth[f] + b * truth[3 + f]) * x[f];
         const double p = 1 / (1 + std::exp(-logit));
-        data.add(row, phases, random.unit() < p ? 1.0f : 0.0f);
+        data.add(row, random.unit() < p ? 1.0f : 0.0f, phases);
     }
     return data;
 }
@@ -90,10 +95,12 @@ TEST_CASE("the logistic fit recovers the model that made its data", "[learning]"
         INFO("weight " << i);
         CHECK(std::abs(fit.weights()[i] - truth[i]) < 0.08);
     }
-    // The same seed and thread count give the same weights; frozen weights stay put.
+    // The same seed gives the same weights on any thread count; frozen weights stay put.
     LogisticFit again(3, std::vector<double>(6, 0.0));
+    settings.threads = 1;
     again.run(train, validation, settings);
     CHECK(again.weights() == fit.weights());
+    settings.threads = 2;
     std::vector<bool> frozen(6, false);
     frozen[1] = frozen[4] = true;
     LogisticFit partial(3, {0, 0.25, 0, 0, -0.25, 0}, frozen);
@@ -113,7 +120,12 @@ TEST_CASE("a sparse dataset reloads exactly from its file, and a damaged file is
     for (std::size_t i = 0; i < data.size(); ++i) {
         CHECK(loaded->target(i) == data.target(i));
         CHECK(loaded->phases(i)[1] == data.phases(i)[1]);
-        CHECK(loaded->row(i).end - loaded->row(i).begin == data.row(i).end - data.row(i).begin);
+        const auto a = loaded->row(i), b = data.row(i);
+        REQUIRE(a.size == b.size);
+        for (std::size_t k = 0; k < a.size; ++k) {
+            CHECK(a.index[k] == b.index[k]);
+            CHECK(a.value[k] == b.value[k]);
+        }
     }
     // Cut short.
     const std::string text = testing::read_file(path);
@@ -124,6 +136,43 @@ TEST_CASE("a sparse dataset reloads exactly from its file, and a damaged file is
     std::ofstream(scratch().file("garbage.bin"), std::ios::binary) << "not a dataset at all, just words";
     CHECK_FALSE(SparseDataset::load(scratch().file("garbage.bin")).ok());
     CHECK_FALSE(SparseDataset::load(scratch().file("missing.bin")).ok());
+    // A header that claims far more than the file holds is refused before anything is allocated.
+    std::string huge = text.substr(0, 64);
+    const std::uint64_t claimed = 1ULL << 35;
+    std::memcpy(huge.data() + 16, &claimed, sizeof claimed);
+    std::ofstream(scratch().file("huge.bin"), std::ios::binary) << huge;
+    auto refused = SparseDataset::load(scratch().file("huge.bin"));
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().find("the header says") != std::string::npos);
+}
+
+TEST_CASE("a dataset of the first format (16-bit integer values) still loads", "[learning]") {
+    // Two samples, one phase: {3: 2, 7: -1} -> 1.0 and {} -> 0.5, written as sparse-1 was.
+    std::string bytes;
+    auto put = [&](const auto& value) { bytes.append(reinterpret_cast<const char*>(&value), sizeof value); };
+    for (std::uint64_t v : {std::uint64_t{0x312D657372617073ULL}, std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{2}})
+        put(v);
+    for (std::uint64_t offset : {0, 2, 2}) put(offset);
+    for (int v : {3, 2, 7, -1}) put(static_cast<std::int16_t>(v));  // index, value pairs
+    for (float f : {1.0f, 1.0f}) put(f);          // phases
+    for (float f : {1.0f, 0.5f}) put(f);          // targets
+    std::ofstream(scratch().file("v1.bin"), std::ios::binary) << bytes;
+    auto loaded = SparseDataset::load(scratch().file("v1.bin"));
+    REQUIRE(loaded.ok());
+    REQUIRE(loaded->size() == 2);
+    const auto row = loaded->row(0);
+    REQUIRE(row.size == 2);
+    CHECK(row.index[0] == 3);
+    CHECK(row.value[0] == 2.0f);
+    CHECK(row.index[1] == 7);
+    CHECK(row.value[1] == -1.0f);
+    CHECK(loaded->row(1).size == 0);
+    CHECK(loaded->target(1) == 0.5f);
+    // Saved again, it is the current format and reads back the same.
+    REQUIRE(loaded->save(scratch().file("v2.bin")).ok());
+    auto again = SparseDataset::load(scratch().file("v2.bin"));
+    REQUIRE(again.ok());
+    CHECK(again->row(0).value[1] == -1.0f);
 }
 
 namespace {
@@ -267,4 +316,63 @@ TEST_CASE("train_gomoku_eval: self-play and fit give weights the engine plays wi
     const auto not_gomoku = run_program(gomoku_trainer, {"fit", "--data", scratch().file("none.bin"), "--out", weights});
     CHECK(not_gomoku.status == 1);
     CHECK(not_gomoku.errors.find("cannot open the dataset") != std::string::npos);
+}
+
+TEST_CASE("adam: one optimiser for every fit, the same steps on any thread count", "[learning]") {
+    // Samples i = 0..99 pull parameter 0 towards 3 and parameter 1 towards -2 (squared error);
+    // parameter 2 is frozen.
+    std::vector<std::uint32_t> order(100);
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    const std::vector<bool> frozen = {false, false, true};
+    std::vector<double> results[2];
+    for (int threads = 1; threads <= 2; ++threads) {
+        std::vector<double> w = {0, 0, 7};
+        Adam<double> adam(w.size(), 4);
+        FitLoss loss;
+        for (int epoch = 0; epoch < 200; ++epoch)
+            loss = adam.run(w.data(), order, 10, StepSettings{0.05, 0, &frozen}, threads,
+                            [&](int, std::uint32_t i, double* gradient) {
+                                const double target0 = 3 + (i % 2 ? 0.01 : -0.01), target1 = -2.0;
+                                gradient[0] += 2 * (w[0] - target0);
+                                gradient[1] += 2 * (w[1] - target1);
+                                gradient[2] += 1;
+                                return FitLoss{0, (w[0] - target0) * (w[0] - target0)};
+                            });
+        CHECK(adam.steps() == 200 * 10);
+        CHECK(w[0] == Approx(3).margin(0.01));
+        CHECK(w[1] == Approx(-2).margin(0.01));
+        CHECK(w[2] == 7);
+        CHECK(loss.squared_error / 100 < 0.001);
+        results[threads - 1] = w;
+    }
+    CHECK(results[0] == results[1]);
+}
+
+TEST_CASE("the softmax fit learns which candidate is chosen, the same on any thread count", "[learning]") {
+    // Three candidates a position, features 0..3; the chosen one always carries feature 1, the
+    // others features 0, 2 or 3 at random.
+    ChoiceDataset data;
+    Random random(11);
+    for (int p = 0; p < 2000; ++p) {
+        const auto chosen = static_cast<std::uint32_t>(random.below(3));
+        data.begin_position(chosen);
+        for (std::uint32_t c = 0; c < 3; ++c) {
+            const std::uint16_t other = std::array<std::uint16_t, 3>{0, 2, 3}[random.below(3)];
+            data.add_candidate(c == chosen ? std::vector<std::uint16_t>{1, other} : std::vector<std::uint16_t>{other});
+        }
+    }
+    std::vector<double> weights[2];
+    for (int threads = 1; threads <= 2; ++threads) {
+        SoftmaxFit fit(4);
+        Random order(5);
+        const double before = fit.evaluate(data, threads).cross_entropy;
+        CHECK(before == Approx(std::log(3.0)));
+        for (int epoch = 0; epoch < 5; ++epoch) fit.train_epoch(data, 64, 0.1, 1e-5, order, threads);
+        const auto after = fit.evaluate(data, threads);
+        CHECK(after.cross_entropy < 0.2);
+        CHECK(after.top1 > 0.99);
+        CHECK(fit.weights()[1] > fit.weights()[0] + 2);
+        weights[threads - 1] = fit.weights();
+    }
+    CHECK(weights[0] == weights[1]);
 }

@@ -141,7 +141,7 @@ TEST_CASE("ur td: the network's gradient matches finite differences", "[ur][td][
 }
 
 TEST_CASE("ur td: fitting learns targets, the same for any thread count", "[ur][td][learning]") {
-    search::learning::SampleBuffer samples;
+    search::learning::SparseDataset samples;
     // Input i alone means "probability i / 10".
     for (int i = 1; i <= 9; ++i) {
         FeatureList x;

@@ -7,19 +7,18 @@
 //
 //     logit = sum_p b_p * sum_i w[p][i] * x_i,     prediction = 1 / (1 + exp(-logit))
 //
-// fitted to the targets by minimising the cross-entropy plus an L2 penalty, with Adam over
-// shuffled mini-batches. Each batch's gradient is summed over `threads` slices in a fixed order,
-// so a seed gives the same weights on any machine with the same thread count.
+// fitted to the targets by minimising the cross-entropy plus an L2 penalty, with the learning
+// core's Adam (adam.hpp) over shuffled mini-batches: a seed gives the same weights for any thread
+// count.
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <numeric>
-#include <thread>
 #include <vector>
 
 #include "core/random.hpp"
+#include "search/learning/adam.hpp"
 #include "search/learning/cross_entropy.hpp"
 #include "search/learning/schedule.hpp"
 #include "search/learning/sparse_dataset.hpp"
@@ -31,9 +30,9 @@ struct LogisticSettings {
     std::size_t batch_size = 16384;
     Schedule learning_rate = Schedule::cosine(0.02, 0.0005);
     double l2 = 1e-6;  // per sample, on every weight not frozen
-    double beta1 = 0.9;
-    double beta2 = 0.999;
+    AdamSettings adam;
     int threads = 1;
+    int shards = 8;  // the weights depend on these, not on the threads
     std::uint64_t seed = 1;
 };
 
@@ -58,73 +57,40 @@ public:
 
     const std::vector<double>& weights() const { return weights_; }
 
-    // Runs the epochs; calls `report` after each. Returns the curve.
+    // Runs the epochs over shuffled batches; calls `report` after each. Returns the curve.
     std::vector<EpochReport> run(const SparseDataset& train, const SparseDataset& validation,
                                  const LogisticSettings& settings,
                                  const std::function<void(const EpochReport&)>& report = {}) {
         const std::size_t phases = train.phase_count();
-        const std::size_t n = weights_.size();
-        std::vector<double> first(n, 0.0), second(n, 0.0);
-        const int threads = std::max(1, settings.threads);
-        std::vector<std::vector<double>> gradients(static_cast<std::size_t>(threads), std::vector<double>(n));
-        std::vector<double> losses(static_cast<std::size_t>(threads));
-        std::vector<std::size_t> order(train.size());
-        std::iota(order.begin(), order.end(), std::size_t{0});
+        Adam<double> adam(weights_.size(), settings.shards, settings.adam);
+        std::vector<std::uint32_t> order(train.size());
+        std::iota(order.begin(), order.end(), 0u);
         Random random(settings.seed);
         std::vector<EpochReport> curve;
-        long long step = 0;
-
+        auto sample = [&](int, std::uint32_t i, double* gradient) {
+            const double prediction = predict(train, i, phases);
+            const double target = train.target(i);
+            const double error = prediction - target;
+            const auto row = train.row(i);
+            const float* blend = train.phases(i);
+            for (std::size_t p = 0; p < phases; ++p) {
+                const double scaled = error * blend[p];
+                if (scaled == 0) continue;
+                double* g = gradient + p * features_;
+                for (std::size_t k = 0; k < row.size; ++k) g[row.index[k]] += scaled * row.value[k];
+            }
+            return FitLoss{cross_entropy(prediction, target), error * error};
+        };
         for (int epoch = 0; epoch < settings.epochs; ++epoch) {
             for (std::size_t i = order.size(); i > 1; --i)
                 std::swap(order[i - 1], order[random.below(static_cast<std::uint32_t>(i))]);
             const double rate = settings.learning_rate.at(epoch, settings.epochs);
-            double loss_sum = 0;
-            for (std::size_t begin = 0; begin < order.size(); begin += settings.batch_size) {
-                const std::size_t end = std::min(order.size(), begin + settings.batch_size);
-                auto slice = [&](int t) {
-                    std::vector<double>& gradient = gradients[static_cast<std::size_t>(t)];
-                    std::fill(gradient.begin(), gradient.end(), 0.0);
-                    double loss = 0;
-                    const std::size_t length = (end - begin + static_cast<std::size_t>(threads) - 1) / threads;
-                    const std::size_t from = begin + length * static_cast<std::size_t>(t);
-                    const std::size_t to = std::min(end, from + length);
-                    for (std::size_t k = from; k < to; ++k) {
-                        const std::size_t i = order[k];
-                        const double prediction = predict(train, i, phases);
-                        const double target = train.target(i);
-                        loss += cross_entropy(prediction, target);
-                        const double error = prediction - target;
-                        const auto row = train.row(i);
-                        const float* blend = train.phases(i);
-                        for (std::size_t p = 0; p < phases; ++p) {
-                            const double scaled = error * blend[p];
-                            if (scaled == 0) continue;
-                            double* g = gradient.data() + p * features_;
-                            for (const SparseEntry* e = row.begin; e != row.end; ++e) g[e->index] += scaled * e->value;
-                        }
-                    }
-                    losses[static_cast<std::size_t>(t)] = loss;
-                };
-                run_slices(threads, slice);
-                const double count = static_cast<double>(end - begin);
-                ++step;
-                const double correction1 = 1 - std::pow(settings.beta1, static_cast<double>(step));
-                const double correction2 = 1 - std::pow(settings.beta2, static_cast<double>(step));
-                for (std::size_t w = 0; w < n; ++w) {
-                    if (frozen_[w]) continue;
-                    double g = 0;
-                    for (const auto& part : gradients) g += part[w];
-                    g = g / count + settings.l2 * weights_[w];
-                    first[w] = settings.beta1 * first[w] + (1 - settings.beta1) * g;
-                    second[w] = settings.beta2 * second[w] + (1 - settings.beta2) * g * g;
-                    weights_[w] -= rate * (first[w] / correction1) / (std::sqrt(second[w] / correction2) + 1e-8);
-                }
-                for (double loss : losses) loss_sum += loss;
-            }
+            const FitLoss loss = adam.run(weights_.data(), order, settings.batch_size,
+                                          StepSettings{rate, settings.l2, &frozen_}, settings.threads, sample);
             EpochReport epoch_report;
             epoch_report.epoch = epoch + 1;
             epoch_report.learning_rate = rate;
-            epoch_report.train_loss = train.size() ? loss_sum / static_cast<double>(train.size()) : 0;
+            epoch_report.train_loss = train.size() ? loss.cross_entropy / static_cast<double>(train.size()) : 0;
             epoch_report.validation_loss = validation.size() ? logistic_loss(validation, weights_, features_) : 0;
             curve.push_back(epoch_report);
             if (report) report(epoch_report);
@@ -145,7 +111,7 @@ public:
             if (blend[p] == 0) continue;
             const double* w = weights.data() + p * feature_count;
             double part = 0;
-            for (const SparseEntry* e = row.begin; e != row.end; ++e) part += w[e->index] * e->value;
+            for (std::size_t k = 0; k < row.size; ++k) part += w[row.index[k]] * row.value[k];
             sum += blend[p] * part;
         }
         return sum;
@@ -153,18 +119,6 @@ public:
     static double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
 private:
-    template <class Slice>
-    static void run_slices(int threads, Slice& slice) {
-        if (threads == 1) {
-            slice(0);
-            return;
-        }
-        std::vector<std::thread> workers;
-        for (int t = 1; t < threads; ++t) workers.emplace_back([&slice, t] { slice(t); });
-        slice(0);
-        for (auto& worker : workers) worker.join();
-    }
-
     std::size_t features_;
     std::vector<double> weights_;
     std::vector<bool> frozen_;

@@ -2,8 +2,8 @@
 // Fitting a linear move policy, written once for every game: in each position the candidates
 // (legal moves) have sparse binary features, the policy is softmax(w . phi(move)) over them, and
 // the fit minimises the cross-entropy to the move that was chosen (a deeper search's, usually)
-// with Adam over shuffled mini-batches. Positions are spread over threads in fixed shards whose
-// gradients are summed in order, so a seed gives the same weights on any thread count.
+// with the learning core's Adam (adam.hpp) over shuffled mini-batches of positions, so a seed gives
+// the same weights on any thread count.
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/random.hpp"
+#include "search/learning/adam.hpp"
 #include "search/learning/schedule.hpp"
 
 namespace bge::search::learning {
@@ -79,9 +80,7 @@ inline ChoiceScore score_choice(std::vector<double>& logits, std::size_t chosen)
 class SoftmaxFit {
 public:
     explicit SoftmaxFit(std::size_t features, std::vector<double> weights = {})
-        : weights_(weights.empty() ? std::vector<double>(features, 0.0) : std::move(weights)),
-          first_(features, 0.0),
-          second_(features, 0.0) {}
+        : weights_(weights.empty() ? std::vector<double>(features, 0.0) : std::move(weights)), adam_(features, shards) {}
 
     const std::vector<double>& weights() const { return weights_; }
 
@@ -111,44 +110,14 @@ public:
         std::iota(order.begin(), order.end(), 0u);
         for (std::size_t i = order.size(); i > 1; --i)
             std::swap(order[i - 1], order[random.below(static_cast<std::uint32_t>(i))]);
-        constexpr int shards = 8;
-        std::vector<std::vector<double>> gradients(shards, std::vector<double>(weights_.size(), 0.0));
-        std::vector<double> shard_loss(shards, 0.0);
-        double loss_sum = 0;
-        for (std::size_t begin = 0; begin < order.size(); begin += batch) {
-            const std::size_t end = std::min(order.size(), begin + batch);
-            run_threads(std::min(threads, shards), [&](int t) {
-                std::vector<double> logits;
-                for (int s = t; s < shards; s += std::min(threads, shards)) {
-                    double loss = 0;
-                    const std::size_t from = begin + (end - begin) * static_cast<std::size_t>(s) / shards;
-                    const std::size_t to = begin + (end - begin) * static_cast<std::size_t>(s + 1) / shards;
-                    for (std::size_t k = from; k < to; ++k)
-                        loss += position_loss(data, order[k], logits, gradients[static_cast<std::size_t>(s)].data(), 1.0).first;
-                    shard_loss[static_cast<std::size_t>(s)] = loss;
-                }
-            });
-            const double count = static_cast<double>(end - begin);
-            ++steps_;
-            const double c1 = 1 - std::pow(0.9, static_cast<double>(steps_));
-            const double c2 = 1 - std::pow(0.999, static_cast<double>(steps_));
-            for (std::size_t i = 0; i < weights_.size(); ++i) {
-                double g = 0;
-                for (auto& part : gradients) {
-                    g += part[i];
-                    part[i] = 0;
-                }
-                g = g / count + l2 * weights_[i];
-                first_[i] = 0.9 * first_[i] + 0.1 * g;
-                second_[i] = 0.999 * second_[i] + 0.001 * g * g;
-                weights_[i] -= rate * (first_[i] / c1) / (std::sqrt(second_[i] / c2) + 1e-8);
-            }
-            for (double& l : shard_loss) {
-                loss_sum += l;
-                l = 0;
-            }
-        }
-        return loss_sum / static_cast<double>(std::max<std::size_t>(1, order.size()));
+        std::vector<std::vector<double>> logits(static_cast<std::size_t>(std::max(1, threads)));
+        const FitLoss loss = adam_.run(weights_.data(), order, batch, StepSettings{rate, l2}, threads,
+                                       [&](int thread, std::uint32_t p, double* gradient) {
+                                           return FitLoss{position_loss(data, p, logits[static_cast<std::size_t>(thread)],
+                                                                        gradient, 1.0)
+                                                              .first};
+                                       });
+        return loss.cross_entropy / static_cast<double>(std::max<std::size_t>(1, order.size()));
     }
 
 private:
@@ -181,8 +150,9 @@ private:
         return {score.loss, score.top1};
     }
 
-    std::vector<double> weights_, first_, second_;
-    long long steps_ = 0;
+    static constexpr int shards = 8;
+    std::vector<double> weights_;
+    Adam<double> adam_;
 };
 
 }  // namespace bge::search::learning

@@ -23,24 +23,9 @@
 #include <vector>
 
 #include "core/random.hpp"
+#include "search/learning/feature_list.hpp"
 
 namespace bge::search::learning {
-
-// The non-zero inputs of one position.
-struct FeatureList {
-    static constexpr int capacity = 512;  // Gomoku: up to 2 x 225 (own, opponent) cell shapes on 15 x 15
-    std::array<std::uint16_t, capacity> index;
-    std::array<float, capacity> value;
-    int size = 0;
-
-    void clear() { size = 0; }
-    void add(int input, float x) {
-        if (x == 0.0f) return;
-        index[static_cast<std::size_t>(size)] = static_cast<std::uint16_t>(input);
-        value[static_cast<std::size_t>(size)] = x;
-        ++size;
-    }
-};
 
 enum class Activation : std::uint8_t { sigmoid, relu };
 

@@ -33,7 +33,7 @@ namespace po = boost::program_options;
 using namespace bge::gomoku;
 using search::learning::FeatureList;
 using search::learning::PerspectiveNetwork;
-using search::learning::SampleBuffer;
+using search::learning::SparseDataset;
 
 namespace {
 
@@ -49,7 +49,7 @@ struct Options : NetworkCommand {
 };
 
 struct Samples {
-    SampleBuffer train, validation;
+    SparseDataset train, validation;
     double linear_loss = 0;  // the fitted linear evaluation's, summed over the validation samples
 };
 

@@ -19,7 +19,7 @@ namespace bge::train {
 
 using search::learning::FeatureList;
 using search::learning::PerspectiveNetwork;
-using search::learning::SampleBuffer;
+using search::learning::SparseDataset;
 
 void NetworkCommand::add_options(boost::program_options::options_description& described,
                                  std::string_view games_help) {
@@ -83,23 +83,25 @@ NetworkTraining NetworkCommand::training(std::string_view program) const {
     return settings;
 }
 
-double mean_loss(const PerspectiveNetwork& net, const SampleBuffer& samples, int threads) {
-    std::vector<double> parts(static_cast<std::size_t>(threads), 0.0);
+double mean_loss(const PerspectiveNetwork& net, const SparseDataset& samples, int threads) {
+    // Each sample's loss in its own slot, summed in order: the same on any thread count (the
+    // best validation loss decides which epoch is kept).
+    std::vector<double> losses(samples.size());
     std::vector<std::thread> workers;
     auto work = [&](int t) {
         FeatureList x;
         for (std::size_t i = static_cast<std::size_t>(t); i < samples.size(); i += static_cast<std::size_t>(threads)) {
             samples.row(i, x);
-            parts[static_cast<std::size_t>(t)] += search::learning::cross_entropy(net.probability(x), samples.target(i));
+            losses[i] = search::learning::cross_entropy(net.probability(x), samples.target(i));
         }
     };
     for (int t = 1; t < threads; ++t) workers.emplace_back(work, t);
     work(0);
     for (auto& worker : workers) worker.join();
-    return samples.size() ? std::accumulate(parts.begin(), parts.end(), 0.0) / static_cast<double>(samples.size()) : 0;
+    return samples.size() ? std::accumulate(losses.begin(), losses.end(), 0.0) / static_cast<double>(samples.size()) : 0;
 }
 
-int train_network(PerspectiveNetwork& net, const SampleBuffer& train, const SampleBuffer& validation,
+int train_network(PerspectiveNetwork& net, const SparseDataset& train, const SparseDataset& validation,
                   const NetworkTraining& settings) {
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

@@ -68,12 +68,12 @@ struct NetworkCommand {
 };
 
 // The mean cross-entropy of the network's predictions over `samples`.
-double mean_loss(const search::learning::PerspectiveNetwork& net, const search::learning::SampleBuffer& samples,
+double mean_loss(const search::learning::PerspectiveNetwork& net, const search::learning::SparseDataset& samples,
                  int threads);
 
 // Trains `net` in place; 0 on success, else the trainer's exit status (a file could not be
 // written). `net` ends as the last epoch left it; the file holds the best one.
-int train_network(search::learning::PerspectiveNetwork& net, const search::learning::SampleBuffer& train,
-                  const search::learning::SampleBuffer& validation, const NetworkTraining& settings);
+int train_network(search::learning::PerspectiveNetwork& net, const search::learning::SparseDataset& train,
+                  const search::learning::SparseDataset& validation, const NetworkTraining& settings);
 
 }  // namespace bge::train

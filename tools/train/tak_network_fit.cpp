@@ -40,7 +40,7 @@ namespace po = boost::program_options;
 using namespace bge::tak;
 using search::learning::FeatureList;
 using search::learning::PerspectiveNetwork;
-using search::learning::SampleBuffer;
+using search::learning::SparseDataset;
 
 namespace {
 
@@ -54,7 +54,7 @@ struct NetworkOptions : NetworkCommand {
 };
 
 struct Samples {
-    SampleBuffer train, validation;
+    SparseDataset train, validation;
     // The linear evaluation's probabilities for the validation samples, in the same order.
     std::vector<float> linear_validation;
 };

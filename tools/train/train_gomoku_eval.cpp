@@ -55,7 +55,7 @@ using bge::search::learning::LogisticFit;
 using bge::search::learning::LogisticSettings;
 using bge::search::learning::Schedule;
 using bge::search::learning::SparseDataset;
-using bge::search::learning::SparseEntry;
+using bge::search::learning::FeatureList;
 
 namespace {
 
@@ -120,13 +120,11 @@ void play_game(const Variant& variant, const SelfplayOptions& options, Random& r
     game.result = outcome.kind != OutcomeKind::win ? 0 : outcome.winner == Side::first ? 1 : -1;
     const float phase = 1.0f;
     for (const auto& [features, side] : positions) {
-        std::vector<SparseEntry> row;
+        FeatureList row;
         for (int i = 0; i < eval_feature_count; ++i)
-            if (features[static_cast<std::size_t>(i)] != 0)
-                row.push_back({static_cast<std::uint16_t>(i),
-                               static_cast<std::int16_t>(std::min(features[static_cast<std::size_t>(i)], 32000))});
+            row.add(i, static_cast<float>(std::min(features[static_cast<std::size_t>(i)], 32000)));
         const float target = outcome.kind == OutcomeKind::win ? (outcome.winner == side ? 1.0f : 0.0f) : 0.5f;
-        data.add(row, &phase, target);
+        data.add(row, target, &phase);
     }
 }
 
@@ -323,13 +321,14 @@ int run_fit(const std::vector<std::string>& arguments) {
             return 1;
         }
         for (std::size_t i = 0; i < loaded->size(); ++i) {
-            const auto row = loaded->row(i);
-            std::vector<SparseEntry> entries(row.begin, row.end);
+            FeatureList entries;
+            loaded->row(i, entries);
             bool bad = false, decided = false;
-            for (const auto& entry : entries) {
-                bad = bad || entry.index >= eval_feature_count;
-                decided = decided || (positions != "all" && is_decided_by_rule(entry.index)) ||
-                          (quiet_only && is_threat(entry.index));
+            for (int k = 0; k < entries.size; ++k) {
+                const std::uint16_t index = entries.index[static_cast<std::size_t>(k)];
+                bad = bad || index >= eval_feature_count;
+                decided = decided || (positions != "all" && is_decided_by_rule(index)) ||
+                          (quiet_only && is_threat(index));
             }
             if (bad) {
                 std::cerr << program << " fit: " << input << " has a feature index out of range\n";
@@ -340,7 +339,7 @@ int run_fit(const std::vector<std::string>& arguments) {
                 continue;
             }
             const bool held_out = validation_every > 0 && i % static_cast<std::size_t>(validation_every) == 0;
-            (held_out ? validation : train).add(entries, loaded->phases(i), loaded->target(i));
+            (held_out ? validation : train).add(entries, loaded->target(i), loaded->phases(i));
         }
     }
     if (skipped > 0)

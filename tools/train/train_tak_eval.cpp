@@ -49,7 +49,7 @@ using bge::search::learning::LogisticFit;
 using bge::search::learning::LogisticSettings;
 using bge::search::learning::Schedule;
 using bge::search::learning::SparseDataset;
-using bge::search::learning::SparseEntry;
+using bge::search::learning::FeatureList;
 using bge::train::parse_subcommand;
 
 namespace {
@@ -182,7 +182,7 @@ void add_game(const train::TakGame& game, const FitOptions& options, SparseDatas
         void add(int index, int value) { values[index] += value; }
     };
     State state = start_state(game.variant);
-    std::vector<SparseEntry> row;
+    FeatureList row;
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
         const bool searched = static_cast<int>(ply) >= game.opening_plies;
         if (searched && !outcome(state).is_over() && !has_road_in_one(state, state.side_to_move())) {
@@ -191,8 +191,7 @@ void add_game(const train::TakGame& game, const FitOptions& options, SparseDatas
             row.clear();
             for (const auto& [index, value] : collect.values) {
                 if (value == 0) continue;
-                row.push_back(
-                    {static_cast<std::uint16_t>(index), static_cast<std::int16_t>(std::clamp(value, -32000, 32000))});
+                row.add(index, static_cast<float>(value));
                 seen[static_cast<std::size_t>(index)] = true;
             }
             const float phase = static_cast<float>(features::phase(state)) / 256.0f;
@@ -203,20 +202,23 @@ void add_game(const train::TakGame& game, const FitOptions& options, SparseDatas
             if (options.score_weight > 0 && game.scores[ply] != train::TakGame::no_score)
                 target = (1 - options.score_weight) * result +
                          options.score_weight * LogisticFit::sigmoid(game.scores[ply] / options.scale);
-            data.add(row, phases, static_cast<float>(target));
+            data.add(row, static_cast<float>(target), phases);
         }
         play(state, game.moves[ply]);
     }
 }
 
 std::map<int, Datasets> build_datasets(const std::vector<train::TakGame>& games, const FitOptions& options) {
-    // Games are spread over threads by index and joined back in order, so the datasets do not
-    // depend on the thread count.
+    // The datasets do not depend on the thread count.
     const int threads = std::max(1, options.threads);
     std::vector<std::map<int, Datasets>> parts(static_cast<std::size_t>(threads));
     std::vector<std::thread> workers;
+    // Thread t takes a contiguous block of games, so joining the parts in thread order keeps the
+    // games' order (which the fit's shuffle starts from).
     auto work = [&](int t) {
-        for (std::size_t i = static_cast<std::size_t>(t); i < games.size(); i += static_cast<std::size_t>(threads)) {
+        const std::size_t first = games.size() * static_cast<std::size_t>(t) / static_cast<std::size_t>(threads);
+        const std::size_t last = games.size() * static_cast<std::size_t>(t + 1) / static_cast<std::size_t>(threads);
+        for (std::size_t i = first; i < last; ++i) {
             const auto& game = games[i];
             Datasets& data = parts[static_cast<std::size_t>(t)][game.variant.size];
             const bool held_out =

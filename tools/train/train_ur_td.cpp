@@ -52,7 +52,7 @@ namespace po = boost::program_options;
 using namespace bge;
 using namespace bge::ur;
 using search::learning::FeatureList;
-using search::learning::SampleBuffer;
+using search::learning::SparseDataset;
 using search::learning::Schedule;
 
 namespace {
@@ -134,7 +134,7 @@ struct TdLeafEvaluator {
 
 // One self-play game's samples (targets filled in after the game).
 struct GameRecord {
-    SampleBuffer samples;
+    SparseDataset samples;
     long moves = 0;
 };
 
@@ -487,7 +487,7 @@ int main(int argc, char** argv) {
     };
     report(0);
     std::vector<GameRecord> records;
-    SampleBuffer samples;
+    SparseDataset samples;
     std::vector<std::uint32_t> order;
     Random shuffle(game_seed(s.seed, -1));
     long next_report = s.eval_every;

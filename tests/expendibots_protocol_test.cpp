@@ -253,7 +253,7 @@ TEST_CASE("expendibots: bad input gets one error line and changes nothing", "[ex
 TEST_CASE("expendibots: a copy of the shipped weights plays as the built-in ones, a broken one is refused",
           "[expendibots][protocol][nets]") {
     using namespace bge::testing;
-    const std::string shipped(nets::embedded_file(builtin_weights_file));
+    const std::string shipped(find_embedded_file(nets::embedded_files(), builtin_weights_file));
     const std::string copy = scratch_copy("expendibots_weights_copy.txt", shipped);
     const std::string broken = scratch_copy(
         "expendibots_weights_broken.txt", with_replaced(shipped, "opening hunt -0.73856489905515899", "opening hunt"));

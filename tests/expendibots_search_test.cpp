@@ -130,7 +130,7 @@ TEST_CASE("expendibots: weights files round-trip; broken ones are refused", "[ex
 
 TEST_CASE("expendibots: the built-in weights are nets/eval_weights.txt, byte for byte what the trainer writes",
           "[expendibots][eval][nets]") {
-    const std::string_view shipped = nets::embedded_file(builtin_weights_file);
+    const std::string_view shipped = find_embedded_file(nets::embedded_files(), builtin_weights_file);
     REQUIRE_FALSE(shipped.empty());
     const auto parsed = parse_weights(shipped);
     REQUIRE(parsed);

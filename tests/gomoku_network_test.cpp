@@ -136,7 +136,7 @@ TEST_CASE("gomoku network: files are checked and every shipped network loads", "
     REQUIRE_FALSE(overflow.ok());
     CHECK(overflow.error().find("outside") != std::string::npos);
     const auto builtin = network::NetworkSet::builtin();
-    for (const auto& file : network::embedded_networks()) {
+    for (const auto& file : nets::embedded_files()) {
         if (!file.name.ends_with(".nnue")) continue;
         INFO(file.name);
         const auto rule = parse_rule(file.name.substr(0, file.name.find('.')));
@@ -149,7 +149,7 @@ TEST_CASE("gomoku network: files are checked and every shipped network loads", "
 
 TEST_CASE("the shipped fitted weights: one file per rule, read as EvalFile reads it", "[gomoku][eval]") {
     int files = 0;
-    for (const auto& file : network::embedded_networks()) {
+    for (const auto& file : nets::embedded_files()) {
         if (!file.name.ends_with(".eval")) continue;
         INFO(file.name);
         ++files;
@@ -315,7 +315,7 @@ TEST_CASE("gomoku policy: names, files and the features of a move", "[gomoku][po
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error() == "policy line 3: no feature 'bogus'");
     CHECK_FALSE(policy::Policy::parse("bge-tak-policy 1\n").ok());
-    for (const auto& file : network::embedded_networks()) {
+    for (const auto& file : nets::embedded_files()) {
         if (!file.name.ends_with(".policy")) continue;
         INFO(file.name);
         CHECK(policy::Policy::parse(file.bytes).ok());

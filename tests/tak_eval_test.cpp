@@ -268,7 +268,7 @@ TEST_CASE("the weights text round-trips and refuses bad files with the reason", 
 
 TEST_CASE("the built-in evaluation is nets/eval_weights.txt, byte for byte what train_tak_eval writes",
           "[tak][eval][nets]") {
-    const std::string_view shipped = nets::embedded_file(builtin_eval_file);
+    const std::string_view shipped = find_embedded_file(nets::embedded_files(), builtin_eval_file);
     REQUIRE_FALSE(shipped.empty());
     auto parsed = parse_eval_weights(shipped);
     REQUIRE(parsed.ok());

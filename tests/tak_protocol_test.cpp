@@ -384,7 +384,7 @@ TEST_CASE("EvalFile loads an evaluation, and a bad file leaves the built-in one"
 TEST_CASE("EvalFile: a copy of the shipped file plays as the built-in weights, a broken one is refused",
           "[protocol][eval][nets]") {
     using namespace bge::testing;
-    const std::string shipped(nets::embedded_file(builtin_eval_file));
+    const std::string shipped(find_embedded_file(nets::embedded_files(), builtin_eval_file));
     const std::string copy = scratch_copy("eval_weights_copy.txt", shipped);
     const std::string broken = scratch_copy(
         "eval_weights_broken.txt", with_replaced(shipped, "flat_psqt_us[0] 1266 2897", "flat_psqt_us[0] 1266 28x97"));

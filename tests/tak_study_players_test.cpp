@@ -274,7 +274,7 @@ TEST_CASE("sarsa weights: the file format round-trips and bad files are refused"
 
 TEST_CASE("sarsa weights: the built-in set is nets/sarsa_weights.txt, byte for byte what train_tak_sarsa writes",
           "[study][sarsa][nets]") {
-    const std::string_view shipped = nets::embedded_file(builtin_sarsa_file);
+    const std::string_view shipped = find_embedded_file(nets::embedded_files(), builtin_sarsa_file);
     REQUIRE_FALSE(shipped.empty());
     const auto parsed = parse_sarsa_weights(shipped);
     REQUIRE(parsed);
@@ -290,7 +290,7 @@ TEST_CASE("sarsa weights: the built-in set is nets/sarsa_weights.txt, byte for b
 TEST_CASE("protocol: a copy of the shipped sarsa weights plays as the built-in set, a broken one is refused",
           "[study][protocol][sarsa][nets]") {
     using namespace bge::testing;
-    const std::string shipped(nets::embedded_file(builtin_sarsa_file));
+    const std::string shipped(find_embedded_file(nets::embedded_files(), builtin_sarsa_file));
     const std::string copy = scratch_copy("sarsa_weights_copy.txt", shipped);
     const std::string broken =
         scratch_copy("sarsa_weights_broken.txt", with_replaced(shipped, "win 0.43378696357410401", "win 0.43.37"));

@@ -296,7 +296,7 @@ TEST_CASE("ur td: a network per ruleset is built in, the weights of the former C
 }
 
 TEST_CASE("ur td: the embedded files are what the trainer's writer writes, and read back the same", "[ur][td]") {
-    const auto files = embedded_networks();
+    const auto files = nets::embedded_files();
     REQUIRE(files.size() == 3);
     const auto dir = std::filesystem::temp_directory_path() / "bge_ur_td_embedded_test";
     std::filesystem::create_directories(dir);

@@ -245,16 +245,9 @@ Expected<EvalWeights> load_weights(const std::string& path) {
 }
 
 const EvalWeights& builtin_weights() {
-    static const EvalWeights weights = [] {
-        auto parsed = parse_weights(nets::embedded_file(builtin_weights_file));
-        if (!parsed) {
-            // A shipped file that does not load is a build defect; tests/expendibots_search_test.cpp
-            // checks it.
-            fmt::print(stderr, "expendibots: the built-in {}: {}\n", builtin_weights_file, parsed.error());
-            std::abort();
-        }
-        return *parsed;
-    }();
+    // tests/expendibots_search_test.cpp parses the shipped file.
+    static const EvalWeights weights =
+        parse_builtin_file("expendibots", nets::embedded_files(), builtin_weights_file, parse_weights);
     return weights;
 }
 

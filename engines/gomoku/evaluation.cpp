@@ -156,7 +156,7 @@ Expected<FittedWeights> load_fitted_weights(const std::string& path) {
 const FittedWeights* builtin_fitted_weights(Rule rule) {
     static const std::array<std::optional<FittedWeights>, 3> shipped = [] {
         std::array<std::optional<FittedWeights>, 3> loaded;
-        for (const auto& file : network::embedded_networks()) {
+        for (const auto& file : nets::embedded_files()) {
             if (!file.name.ends_with(".eval")) continue;
             // A shipped file that does not load is a build defect; tests check every one.
             const auto for_rule = parse_rule(file.name.substr(0, file.name.size() - 5));

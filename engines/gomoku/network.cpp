@@ -41,7 +41,7 @@ bool sample_inputs(const SearchBoard& board, FeatureList& out) {
 std::shared_ptr<const NetworkSet> NetworkSet::builtin() {
     static const std::shared_ptr<const NetworkSet> set = [] {
         auto nets = std::make_shared<NetworkSet>();
-        for (const auto& file : embedded_networks()) {
+        for (const auto& file : nets::embedded_files()) {
             if (!file.name.ends_with(".nnue")) continue;
             // A shipped file that does not load is a build defect; tests check every one.
             const auto rule = parse_rule(file.name.substr(0, file.name.size() - 5));

@@ -98,7 +98,7 @@ std::string Policy::format(std::string_view comment) const {
 const Policy* builtin_policy(Rule rule) {
     static const std::array<std::optional<Policy>, 3> policies = [] {
         std::array<std::optional<Policy>, 3> loaded;
-        for (const auto& file : network::embedded_networks()) {
+        for (const auto& file : nets::embedded_files()) {
             if (!file.name.ends_with(".policy")) continue;
             // A shipped file that does not load is a build defect; tests check every one.
             const auto for_rule = parse_rule(file.name.substr(0, file.name.size() - 7));

@@ -127,15 +127,9 @@ std::string format_eval_weights(const EvalWeightSet& set, std::string_view comme
 }
 
 const EvalWeightSet& builtin_eval_weights() {
-    static const EvalWeightSet weights = [] {
-        auto parsed = parse_eval_weights(nets::embedded_file(builtin_eval_file));
-        if (!parsed) {
-            // A shipped file that does not load is a build defect; tests/tak_eval_test.cpp checks it.
-            fmt::print(stderr, "tak: the built-in {}: {}\n", builtin_eval_file, parsed.error());
-            std::abort();
-        }
-        return *parsed;
-    }();
+    // tests/tak_eval_test.cpp parses the shipped file.
+    static const EvalWeightSet weights =
+        parse_builtin_file("tak", nets::embedded_files(), builtin_eval_file, parse_eval_weights);
     return weights;
 }
 

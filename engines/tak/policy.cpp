@@ -170,7 +170,7 @@ std::string Policy::format(std::string_view comment) const {
 
 std::shared_ptr<const Policy> Policy::builtin() {
     static const std::shared_ptr<const Policy> policy = []() -> std::shared_ptr<const Policy> {
-        if (auto parsed = parse(nets::embedded_file("policy.txt"))) return std::make_shared<Policy>(std::move(*parsed));
+        if (auto parsed = parse(find_embedded_file(nets::embedded_files(), "policy.txt"))) return std::make_shared<Policy>(std::move(*parsed));
         return nullptr;
     }();
     return policy;

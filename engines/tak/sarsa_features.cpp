@@ -178,16 +178,9 @@ Expected<SarsaWeights> load_sarsa_weights(const std::string& path) {
 }
 
 const SarsaWeights& builtin_sarsa_weights() {
-    static const SarsaWeights weights = [] {
-        auto parsed = parse_sarsa_weights(nets::embedded_file(builtin_sarsa_file));
-        if (!parsed) {
-            // A shipped file that does not load is a build defect; tests/tak_study_players_test.cpp
-            // checks it.
-            fmt::print(stderr, "tak: the built-in {}: {}\n", builtin_sarsa_file, parsed.error());
-            std::abort();
-        }
-        return *parsed;
-    }();
+    // tests/tak_study_players_test.cpp parses the shipped file.
+    static const SarsaWeights weights =
+        parse_builtin_file("tak", nets::embedded_files(), builtin_sarsa_file, parse_sarsa_weights);
     return weights;
 }
 

@@ -19,7 +19,7 @@ namespace {
 TdNetwork builtin_or_stand_in(Ruleset ruleset) {
     const std::string name = fmt::format("{}.net", ruleset_name(ruleset));
     std::string error = "not built in";
-    for (const auto& file : embedded_networks()) {
+    for (const auto& file : nets::embedded_files()) {
         if (file.name != name) continue;
         auto parsed = TdNetwork::parse(file.bytes);
         if (parsed && parsed->ruleset == ruleset) return std::move(*parsed);

@@ -1,13 +1,14 @@
 #pragma once
-// The files of this folder (networks .nnue, policies .policy, fitted evaluation weights .eval),
-// built into the engine (engines/gomoku/CMakeLists.txt).
+// The data files of this folder, built into the engine (engines/gomoku/CMakeLists.txt): per rule,
+// the value network (RULE.nnue), the move policy (RULE.policy) and the fitted evaluation's
+// weights (RULE.eval), each as its trainer writes it.
 
 #include <span>
 
 #include "core/embedded_file.hpp"
 
-namespace bge::gomoku::network {
+namespace bge::gomoku::nets {
 
-std::span<const EmbeddedFile> embedded_networks();
+std::span<const EmbeddedFile> embedded_files();
 
-}  // namespace bge::gomoku::network
+}  // namespace bge::gomoku::nets

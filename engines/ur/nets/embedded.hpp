@@ -1,13 +1,13 @@
 #pragma once
-// The td networks of this folder, one per ruleset (RULESET.net), built into the engine
-// (engines/ur/CMakeLists.txt).
+// The data files of this folder, built into the engine (engines/ur/CMakeLists.txt): one TD
+// network per ruleset (RULESET.net), as train_ur_td writes it.
 
 #include <span>
 
 #include "core/embedded_file.hpp"
 
-namespace bge::ur {
+namespace bge::ur::nets {
 
-std::span<const EmbeddedFile> embedded_networks();
+std::span<const EmbeddedFile> embedded_files();
 
-}  // namespace bge::ur
+}  // namespace bge::ur::nets

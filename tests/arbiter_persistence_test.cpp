@@ -204,6 +204,47 @@ TEST_CASE("arbiter: an SPRT stops the match once it decides", "[arbiter][persist
     CHECK(run.count_prefix("LLR: ") == 1);
 }
 
+TEST_CASE("arbiter: sharded with an SPRT, the merge counts what a single run counts", "[arbiter][persistence]") {
+    // Shards play all their games; the merge takes the games in order and stops where the SPRT
+    // decides, as one run at -concurrency 1 does. Both engines search fixed nodes, so the games
+    // themselves repeat.
+    const std::string book = write_book();
+    const std::vector<std::string> match = {"-game", "tak", "-size", "5",
+                                            "-engine", "cmd=" + tak, "name=ab", "nodes=2000",
+                                            "-engine", "cmd=" + tak, "name=weak", "nodes=10",
+                                            "-each", "stderr=/dev/null", "option.Hash=4",
+                                            "-rounds", "14", "-openings", "file=" + book, "format=moves",
+                                            "-srand", "5", "-sprt", "elo0=0", "elo1=200", "alpha=0.05", "beta=0.05"};
+    const std::string single = scratch().file("sprt_single.json");
+    const auto local = run_arbiter(with(match, {"-concurrency", "1", "-jsonout", single}));
+    INFO(transcript(local));
+    REQUIRE(local.status == 0);
+    REQUIRE(local.count_prefix("SPRT: H1 accepted") == 1);
+    const int counted = local.count_prefix("Finished game");
+    REQUIRE(counted < 28);
+    std::vector<std::string> merge_arguments = {"merge"};
+    int played = 0;
+    for (int k = 1; k <= 2; ++k) {
+        const std::string part = scratch().file("sprt_shard_" + std::to_string(k) + ".json");
+        const auto run = run_arbiter(with(match, {"-shard", std::to_string(k) + "/2", "-jsonout", part}));
+        INFO(transcript(run));
+        REQUIRE(run.status == 0);
+        CHECK(run.count_prefix("SPRT: H") == 0);
+        CHECK_THAT(run.errors, Catch::Contains("judges the SPRT on the merged shards"));
+        played += run.count_prefix("Finished game");
+        merge_arguments.push_back(part);
+    }
+    CHECK(played == 28);
+    const std::string merged = scratch().file("sprt_merged.json");
+    merge_arguments.insert(merge_arguments.end(), {"-jsonout", merged});
+    const auto merge = run_arbiter(merge_arguments);
+    INFO(transcript(merge));
+    REQUIRE(merge.status == 0);
+    CHECK_THAT(merge.errors, Catch::Contains("later games of the shards are left out"));
+    CHECK(game_list(read_json(merged)) == game_list(read_json(single)));
+    CHECK(read_json(merged).at("summary") == read_json(single).at("summary"));
+}
+
 TEST_CASE("arbiter: a gauntlet and a ranking table for three engines", "[arbiter][persistence]") {
     const std::string book = write_book();
     const auto run = run_arbiter({"-game", "tak", "-size", "5", "-tournament", "gauntlet",

@@ -136,6 +136,12 @@ public:
                                    shard_schedule_.size())
                            .c_str(),
                        stderr);
+        if (sprt_config_ && config_.shard.count > 1)
+            std::fputs(fmt::format("arbiter: shard {}/{} plays all its games; `arbiter merge` judges the SPRT on the "
+                                   "merged shards\n",
+                                   config_.shard.index, config_.shard.count)
+                           .c_str(),
+                       stderr);
         check_sprt();  // a resumed match may already be decided
         if (observer_) observer_->match_started(description(), results_);
         const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(config_.concurrency), pending_.size());
@@ -342,8 +348,10 @@ private:
         return sprt(results_.tally(0), *sprt_config_);
     }
 
-    // Ends the match once the SPRT accepts a hypothesis (games already running still count).
+    // Ends the match once the SPRT accepts a hypothesis (games already running still count). A
+    // shard plays all its games: the SPRT is judged on the merged shards (arbiter merge).
     void check_sprt() {
+        if (config_.shard.count > 1) return;
         const auto status = sprt_status();
         if (!status || status->verdict == SprtStatus::Verdict::continue_testing || sprt_decided_) return;
         sprt_decided_ = true;

@@ -57,8 +57,33 @@ int run_merge(const std::vector<std::string>& arguments) {
                 return fail(fmt::format("game {} is in two files", game.scheduled.number));
     }
 
+    // The games go in by number, the order a single run at -concurrency 1 plays them, and with an
+    // SPRT the count ends where that run would have stopped: the merged report is that run's.
     Results results(first.engine_names, engine_pairs(first.tournament, static_cast<int>(first.engine_names.size())));
-    for (const auto& [number, game] : games) results.add(*game);
+    std::optional<SprtConfig> sprt_config;
+    std::optional<SprtStatus> sprt_status;
+    if (first.sprt) sprt_config = SprtConfig{first.sprt->elo0, first.sprt->elo1, first.sprt->alpha, first.sprt->beta};
+    int decided_at = 0, left_out = 0;
+    for (auto it = games.begin(); it != games.end();) {
+        if (decided_at > 0) {
+            it = games.erase(it);
+            ++left_out;
+            continue;
+        }
+        results.add(*it->second);
+        if (sprt_config) {
+            sprt_status = first.games_per_encounter == 2 ? sprt(results.pentanomial(0), *sprt_config)
+                                                         : sprt(results.tally(0), *sprt_config);
+            if (sprt_status->verdict != SprtStatus::Verdict::continue_testing) decided_at = it->first;
+        }
+        ++it;
+    }
+    if (decided_at > 0 && left_out > 0)
+        std::fputs(fmt::format("arbiter merge: the SPRT decided at game {}, where a single run stops; the {} later "
+                               "games of the shards are left out\n",
+                               decided_at, left_out)
+                       .c_str(),
+                   stderr);
     if (static_cast<int>(shard_files.size()) < first.shard.count)
         std::fputs(fmt::format("arbiter merge: note: {} of {} shards given\n", shard_files.size(), first.shard.count)
                        .c_str(),
@@ -87,13 +112,6 @@ int run_merge(const std::vector<std::string>& arguments) {
     for (const ResultsFile& file : files) merged.scheduled_games += file.match.scheduled_games;
 
     MatchReport report(first.engine_names, first.total_games, 0);
-    std::optional<SprtConfig> sprt_config;
-    std::optional<SprtStatus> sprt_status;
-    if (first.sprt) {
-        sprt_config = SprtConfig{first.sprt->elo0, first.sprt->elo1, first.sprt->alpha, first.sprt->beta};
-        sprt_status = first.games_per_encounter == 2 ? sprt(results.pentanomial(0), *sprt_config)
-                                                     : sprt(results.tally(0), *sprt_config);
-    }
     report.summary(results, sprt_status, sprt_config);
 
     if (!json_output.empty())

@@ -201,6 +201,32 @@ TEST_CASE("train_tak_eval: a tiny self-play and fit lowers the loss, the same ga
                                   "--threads", "1", "--seed", "5", "--out", one_thread})
                 .status == 0);
     CHECK(testing::read_file(games) == testing::read_file(one_thread));
+    // Three shards (a cluster's tasks) play the same games: their files, header dropped after the
+    // first, are the whole run's, and fit reads them as it reads the whole file.
+    std::string joined;
+    std::vector<std::string> shard_files;
+    for (int k = 1; k <= 3; ++k) {
+        const std::string part = scratch().file("tiny_games_shard" + std::to_string(k) + ".bin");
+        const auto shard = run_program(trainer, {"selfplay", "--size", "4", "--half-komi", "0", "--games", "24",
+                                                 "--nodes", "400", "--threads", "1", "--seed", "5", "--shard",
+                                                 std::to_string(k) + "/3", "--out", part});
+        INFO(transcript(shard));
+        REQUIRE(shard.status == 0);
+        CHECK(shard.errors.find("shard " + std::to_string(k) + "/3: games " + std::to_string(8 * k - 7) + " to " +
+                                std::to_string(8 * k) + " of 24") != std::string::npos);
+        const std::string bytes = testing::read_file(part);
+        joined += k == 1 ? bytes : bytes.substr(16);  // the 16-byte "bge-tak-games-1" header
+        shard_files.push_back(part);
+    }
+    CHECK(joined == testing::read_file(games));
+    const std::string whole_fit = scratch().file("tiny_whole_fit.txt"), shards_fit = scratch().file("tiny_shards_fit.txt");
+    REQUIRE(run_program(trainer, {"fit", "--games", games, "--init", "zero", "--epochs", "2", "--out", whole_fit}).status == 0);
+    std::vector<std::string> fit_arguments = {"fit", "--games"};
+    fit_arguments.insert(fit_arguments.end(), shard_files.begin(), shard_files.end());
+    fit_arguments.insert(fit_arguments.end(), {"--init", "zero", "--epochs", "2", "--out", shards_fit});
+    REQUIRE(run_program(trainer, fit_arguments).status == 0);
+    CHECK(testing::read_file(whole_fit) == testing::read_file(shards_fit));
+    CHECK(run_program(trainer, {"selfplay", "--size", "4", "--shard", "4/3", "--out", scratch().file("x.bin")}).status == 2);
 
     const std::string weights = scratch().file("tiny_weights.txt");
     const std::string curve = scratch().file("tiny_curve.csv");
@@ -256,6 +282,23 @@ TEST_CASE("train_gomoku_eval: self-play and fit give weights the engine plays wi
                                          "1", "--seed", "3", "--out", one_thread})
                 .status == 0);
     CHECK(testing::read_file(data) == testing::read_file(one_thread));
+    // Two shards play the same games; fit reads their datasets in order as it reads the whole one
+    // (the held-out positions counted across the files).
+    std::vector<std::string> shard_files;
+    for (int k = 1; k <= 2; ++k) {
+        shard_files.push_back(scratch().file("gomoku_tiny_shard" + std::to_string(k) + ".bin"));
+        const auto shard = run_program(gomoku_trainer, {"selfplay", "--rule", "renju", "--games", "8", "--nodes", "300",
+                                                        "--seed", "3", "--shard", std::to_string(k) + "/2", "--out",
+                                                        shard_files.back()});
+        INFO(transcript(shard));
+        REQUIRE(shard.status == 0);
+        CHECK(shard.errors.find("4 games (shard " + std::to_string(k) + "/2") != std::string::npos);
+    }
+    const std::string whole_fit = scratch().file("gomoku_whole_fit.txt"), shards_fit = scratch().file("gomoku_shards_fit.txt");
+    REQUIRE(run_program(gomoku_trainer, {"fit", "--data", data, "--out", whole_fit, "--epochs", "3"}).status == 0);
+    REQUIRE(run_program(gomoku_trainer, {"fit", "--data", shard_files[0], shard_files[1], "--out", shards_fit, "--epochs", "3"})
+                .status == 0);
+    CHECK(testing::read_file(whole_fit) == testing::read_file(shards_fit));
 
     const std::string weights = scratch().file("gomoku_tiny_weights.txt");
     const auto fitted = run_program(gomoku_trainer, {"fit", "--data", data, "--out", weights, "--epochs", "20",

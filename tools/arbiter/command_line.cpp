@@ -305,18 +305,6 @@ std::function<Status(const std::string&)> set_integer(int& target, std::int64_t 
     };
 }
 
-// "k/K" with 1 <= k <= K.
-Expected<Shard> parse_shard(const std::string& text) {
-    const std::size_t slash = text.find('/');
-    if (slash == std::string::npos) return make_error(fmt::format("-shard {}: expected k/K, e.g. 2/8", text));
-    auto index = protocol::parse_integer(text.substr(0, slash), 1, 1'000'000, "-shard k");
-    auto count = protocol::parse_integer(text.substr(slash + 1), 1, 1'000'000, "-shard K");
-    if (!index) return make_error(index.error());
-    if (!count) return make_error(count.error());
-    if (*index > *count) return make_error(fmt::format("-shard {}: k must be at most K", text));
-    return Shard{static_cast<int>(*index), static_cast<int>(*count)};
-}
-
 using FlagHandler = std::function<Status(ArgumentReader&, const std::string&)>;
 
 // Handlers for flags that take one integer.
@@ -532,7 +520,7 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
              auto value = r.value_of(flag);
              if (!value) return make_error(value.error());
              auto shard = parse_shard(*value);
-             if (!shard) return make_error(shard.error());
+             if (!shard) return make_error("-shard: " + shard.error());
              config.shard = *shard;
              return success();
          }},

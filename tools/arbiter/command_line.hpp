@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/shard.hpp"
 #include "protocol/engine_spec.hpp"
 #include "tools/arbiter/time_control.hpp"
 
@@ -70,11 +71,6 @@ struct Timeouts {
     int startup_ms = 10'000;
     int new_game_ms = 10'000;
     int ping_ms = 5'000;
-};
-
-struct Shard {
-    int index = 1;  // 1-based
-    int count = 1;
 };
 
 struct MatchConfig {

@@ -191,7 +191,7 @@ std::vector<TakGame> play_self_games(const SelfPlaySettings& settings, std::shar
         auto searcher = std::make_unique<Search>(std::move(evaluator), 16);
         searcher->settings().null_move = true;
         for (int number; (number = next.fetch_add(1)) < settings.games;) {
-            games[static_cast<std::size_t>(number)] = play_one(settings, number, *searcher);
+            games[static_cast<std::size_t>(number)] = play_one(settings, settings.first_game + number, *searcher);
             if (progress) {
                 const std::lock_guard lock(report_lock);
                 progress(++done);

@@ -36,6 +36,7 @@ struct SelfPlaySettings {
     int size = 6;
     int half_komi = 4;
     int games = 1000;
+    int first_game = 0;  // the games are numbers first_game .. first_game + games - 1 (a shard's block)
     std::uint64_t nodes = 20000;  // per move; 0: use depth
     int depth = 0;
     int min_random_plies = 1;  // after the book line, this many to random_plies uniformly random plies
@@ -50,7 +51,9 @@ struct SelfPlaySettings {
 };
 
 // Plays the games with the alpha-beta player over `weights`, on `threads` threads; the games come
-// back in game order whatever the thread count, and the same settings give the same games.
+// back in game order whatever the thread count, and the same settings give the same games. A
+// game's opening and random plies depend only on the seed and its number, so the blocks of a
+// sharded run are the games of the whole run.
 // `progress` is called (from any thread, serialised) after each game with the count finished.
 std::vector<TakGame> play_self_games(const SelfPlaySettings& settings,
                                      std::shared_ptr<const tak::EvalWeightSet> weights,

@@ -37,6 +37,7 @@
 
 #include "core/gomoku/gomoku.hpp"
 #include "core/random.hpp"
+#include "core/shard.hpp"
 #include "core/version.hpp"
 #include "engines/gomoku/board.hpp"
 #include "engines/gomoku/evaluation.hpp"
@@ -76,6 +77,7 @@ struct SelfplayOptions {
     std::string network;  // evaluate with this pattern network ("": the weights above)
     std::string out;
     std::string games_out;
+    std::string shard = "1/1";
 };
 
 // One game: random opening near the centre, then alpha-beta at fixed nodes; every position after
@@ -142,7 +144,10 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         "play with these fitted weights, or 'builtin' for the engine's own for the rule (default: hand-made values)")(
         "network", po::value(&options.network), "play with this pattern network (train_gomoku_eval network)")(
         "out", po::value(&options.out), "the dataset file to write")(
-        "games-out", po::value(&options.games_out), "also write the games here (for train_gomoku_eval network)");
+        "games-out", po::value(&options.games_out), "also write the games here (for train_gomoku_eval network)")(
+        "shard", po::value(&options.shard)->default_value("1/1"),
+        "play only block k of K of the --games (a cluster task); the shards' files, read in order, are the "
+        "whole run's");
     po::variables_map values;
     try {
         po::store(po::command_line_parser(arguments).options(described).run(), values);
@@ -158,6 +163,14 @@ int run_selfplay(const std::vector<std::string>& arguments) {
                   << "--nodes >= 1, --threads >= 1 and --radius 0-10\n";
         return 2;
     }
+    const auto shard = parse_shard(options.shard);
+    if (!shard) {
+        std::cerr << program << " selfplay: --shard: " << shard.error() << "\n";
+        return 2;
+    }
+    // A game depends only on the seed and its number, so a shard's block is the whole run's games.
+    const auto [first_game, end_game] = shard->block(options.games);
+    const auto count = static_cast<std::size_t>(end_game - first_game);
     Variant variant;
     variant.rule = *rule;
     std::optional<FittedWeights> fitted;
@@ -181,8 +194,8 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         pattern_network = *nets.for_rule(*rule);
     }
     // One dataset per game, joined in game order: the file is the same for any thread count.
-    std::vector<SparseDataset> parts(static_cast<std::size_t>(options.games), SparseDataset(1));
-    std::vector<train::GomokuGame> games(static_cast<std::size_t>(options.games));
+    std::vector<SparseDataset> parts(count, SparseDataset(1));
+    std::vector<train::GomokuGame> games(count);
     const auto started = std::chrono::steady_clock::now();
     std::vector<std::thread> workers;
     for (int t = 0; t < options.threads; ++t)
@@ -190,10 +203,11 @@ int run_selfplay(const std::vector<std::string>& arguments) {
             GomokuEvaluator evaluator;
             if (fitted) evaluator.set_fitted({&*fitted, &*fitted, &*fitted});
             search::AlphaBeta<GomokuSearch, GomokuEvaluator> engine(evaluator, 4);
-            for (int game = t; game < options.games; game += options.threads) {
-                Random random(options.seed * 1'000'003ULL + static_cast<std::uint64_t>(game));
-                play_game(variant, options, random, engine, pattern_network ? &*pattern_network : nullptr,
-                          parts[static_cast<std::size_t>(game)], games[static_cast<std::size_t>(game)]);
+            for (std::size_t i = static_cast<std::size_t>(t); i < count; i += static_cast<std::size_t>(options.threads)) {
+                const auto number = static_cast<std::uint64_t>(first_game) + i;
+                Random random(options.seed * 1'000'003ULL + number);
+                play_game(variant, options, random, engine, pattern_network ? &*pattern_network : nullptr, parts[i],
+                          games[i]);
             }
         });
     for (auto& worker : workers) worker.join();
@@ -209,8 +223,11 @@ int run_selfplay(const std::vector<std::string>& arguments) {
             return 1;
         }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::cerr << fmt::format("{} games, {} positions in {:.1f} s -> {}\n", options.games, data.size(), seconds,
-                             options.out);
+    std::cerr << fmt::format("{} games{}, {} positions in {:.1f} s -> {}\n", count,
+                             shard->count > 1 ? fmt::format(" (shard {}/{}: games {} to {} of {})", shard->index,
+                                                            shard->count, first_game + 1, end_game, options.games)
+                                              : std::string(),
+                             data.size(), seconds, options.out);
     return 0;
 }
 
@@ -310,6 +327,7 @@ int run_fit(const std::vector<std::string>& arguments) {
     const bool quiet_only = positions == "quiet";
     SparseDataset train(1), validation(1);
     std::size_t skipped = 0;
+    std::size_t position = 0;  // across the files, so shards read in order split as their whole run does
     for (const auto& input : inputs) {
         auto loaded = SparseDataset::load(input);
         if (!loaded) {
@@ -321,6 +339,7 @@ int run_fit(const std::vector<std::string>& arguments) {
             return 1;
         }
         for (std::size_t i = 0; i < loaded->size(); ++i) {
+            const std::size_t number = position++;
             FeatureList entries;
             loaded->row(i, entries);
             bool bad = false, decided = false;
@@ -338,7 +357,7 @@ int run_fit(const std::vector<std::string>& arguments) {
                 ++skipped;
                 continue;
             }
-            const bool held_out = validation_every > 0 && i % static_cast<std::size_t>(validation_every) == 0;
+            const bool held_out = validation_every > 0 && number % static_cast<std::size_t>(validation_every) == 0;
             (held_out ? validation : train).add(entries, loaded->target(i), loaded->phases(i));
         }
     }

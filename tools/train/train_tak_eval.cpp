@@ -28,6 +28,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/shard.hpp"
 #include "core/tak/tak.hpp"
 #include "core/version.hpp"
 #include "engines/tak/eval_features.hpp"
@@ -78,7 +79,7 @@ std::shared_ptr<const EvalWeightSet> load_weights_or_builtin(const std::string& 
 
 int run_selfplay(const std::vector<std::string>& arguments) {
     train::SelfPlaySettings settings;
-    std::string book_path, weights_path, network_path, out;
+    std::string book_path, weights_path, network_path, out, shard_text = "1/1";
     bool append = false;
     po::options_description options("train_tak_eval selfplay: play training games");
     options.add_options()("help", "this help")("size", po::value(&settings.size)->default_value(6),
@@ -94,6 +95,9 @@ int run_selfplay(const std::vector<std::string>& arguments) {
         "max-plies", po::value(&settings.max_plies)->default_value(400), "a longer game stops as a draw")(
         "threads", po::value(&settings.threads)->default_value(2), "games played at once")(
         "seed", po::value(&settings.seed)->default_value(1), "seed of the random plies")(
+        "shard", po::value(&shard_text)->default_value("1/1"),
+        "play only block k of K of the --games (a cluster task); the shards' files, read in order, are the "
+        "games of the whole run")(
         "book", po::value(&book_path), "opening book, a line of PTN moves per opening (arbiter book)")(
         "weights", po::value(&weights_path), "evaluation weights file (default: the built-in weights)")(
         "network", po::value(&network_path),
@@ -109,6 +113,15 @@ int run_selfplay(const std::vector<std::string>& arguments) {
                      "and nodes or a depth\n";
         return 2;
     }
+    const auto shard = parse_shard(shard_text);
+    if (!shard) {
+        std::cerr << program << ": --shard: " << shard.error() << "\n";
+        return 2;
+    }
+    const auto [first_game, end_game] = shard->block(settings.games);
+    const int total_games = settings.games;
+    settings.first_game = static_cast<int>(first_game);
+    settings.games = static_cast<int>(end_game - first_game);
     if (!book_path.empty()) {
         auto book = train::read_book(book_path);
         if (!book) {
@@ -132,6 +145,9 @@ int run_selfplay(const std::vector<std::string>& arguments) {
     const auto weights = load_weights_or_builtin(weights_path);
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    if (shard->count > 1)
+        std::cerr << fmt::format("{}: shard {}/{}: games {} to {} of {}\n", program, shard->index, shard->count,
+                                 first_game + 1, end_game, total_games);
     const auto games = train::play_self_games(settings, weights, [&](int done) {
         if (done % 500 == 0 || done == settings.games)
             std::cerr << fmt::format("{}: {} of {} games, {:.0f} s\n", program, done, settings.games, seconds());

@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -256,4 +257,65 @@ TEST_CASE("arbiter robustness: SIGINT prints the summary and -resume plays the r
     std::multiset<int> expected;
     for (int number = 1; number <= scheduled; ++number) expected.insert(number);
     CHECK(games_in(results) == expected);
+}
+
+namespace {
+
+// The processes whose parent is `parent` (from /proc).
+std::vector<int> children_of(int parent) {
+    std::vector<int> children;
+    for (const auto& entry : fs::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string text;
+        std::getline(stat, text);
+        // pid (comm) state ppid ...: the command may hold spaces, so read after its last ')'.
+        const auto close = text.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(text.substr(close + 1));
+        std::string state;
+        int ppid = 0;
+        rest >> state >> ppid;
+        if (ppid == parent) children.push_back(std::stoi(name));
+    }
+    return children;
+}
+
+}  // namespace
+
+TEST_CASE("arbiter robustness: stopped with its engines at once (scancel), it counts no disconnect", "[robustness]") {
+    // A cluster's scancel, or a terminal's Ctrl-C, signals the engines as well as the arbiter.
+    // Worst case: the engines die first. The game they were playing is abandoned, not lost.
+    const std::string state = scratch().file("cancelled.state"), results = scratch().file("cancelled.json");
+    const std::vector<std::string> arguments = {"-size", "4", "-engine", "cmd=" + tak_binary, "name=a", "-engine",
+                                                "cmd=" + tak_binary, "name=b", "-each", "st=0.3", "stderr=/dev/null",
+                                                "option.Hash=1", "-rounds", "3", "-games", "2", "-maxmoves", "1",
+                                                "-state", state, "-jsonout", results};
+    protocol::EngineProcess process;
+    protocol::ProcessOptions options;
+    options.command = arbiter_binary;
+    options.arguments = arguments;
+    options.stderr_path = scratch().file("cancelled.err");
+    REQUIRE(process.start(options));
+    int finished = 0;
+    while (finished < 1) {
+        const auto read = process.read_line(std::chrono::seconds(30));
+        REQUIRE(read.status == protocol::ReadStatus::line);
+        if (read.line.rfind("Finished game", 0) == 0) ++finished;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // into the next game
+    const auto engines = children_of(process.pid());
+    REQUIRE_FALSE(engines.empty());
+    for (int engine : engines) ::kill(engine, SIGKILL);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    REQUIRE(::kill(process.pid(), SIGTERM) == 0);
+    while (process.read_line(std::chrono::seconds(30)).status == protocol::ReadStatus::line) {
+    }
+    REQUIRE(process.wait_for_exit(std::chrono::seconds(10)));
+    CHECK(process.exit_status() == 130);
+    auto file = arbiter::read_results_file(results);
+    REQUIRE(file);
+    CHECK_FALSE(file->games.empty());
+    for (const auto& game : file->games) CHECK(game.termination != "disconnect");
 }

@@ -20,7 +20,9 @@ cd "$(dirname "$0")/.."
 packages=(cmake g++ make libboost-program-options-dev libboost-dev libfmt-dev nlohmann-json3-dev catch2 python3 help2man)
 case "${1:-}" in
   # The GUI's browser test (tests/gui) drives Debian's Chromium through Selenium.
-  test | test-sanitize) packages+=(chromium chromium-driver python3-selenium) ;;
+  test | test-sanitize) packages+=(chromium chromium-driver python3-selenium) ;;&
+  # tools/cluster's test starts a one-node SLURM cluster (tests/cluster/slurm_test.sh).
+  test) packages+=(slurm-wlm munge iproute2) ;;
   # CPack's Debian generator reads the programs' library dependencies with dpkg-shlibdeps.
   package | package-check) packages+=(dpkg-dev file man-db) ;;
 esac
@@ -88,7 +90,9 @@ case "${1:-}" in
     export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:log_path=$reports/asan}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:log_path=$reports/ubsan}
     status=0
-    ctest --test-dir "$build_dir" --output-on-failure -j"$jobs" || status=1
+    # The cluster test runs shell scripts around the programs the suite already checks here; it
+    # runs in the plain build (test) only.
+    ctest --test-dir "$build_dir" --output-on-failure -j"$jobs" -LE cluster || status=1
     for game in tak gomoku twixt ur expendibots "gomoku --pbrain"; do
       # shellcheck disable=SC2086 # "gomoku --pbrain" is two words on purpose
       "$build_dir/bin/protocol_fuzz" --game $game --engine "$build_dir/bin/${game%% *}" \

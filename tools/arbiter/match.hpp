@@ -285,11 +285,22 @@ private:
                 break;
             }
             if (played.interrupted) break;
+            // Stopping a whole run (Ctrl-C in a terminal, scancel of a cluster task, a shutdown)
+            // signals the engines as well as the arbiter, and an engine may die first: a game lost
+            // by a disconnect is not counted when the arbiter's own stop follows within a moment
+            // (-resume plays it again).
+            if (played.end.termination == Termination::disconnect && stop_follows()) break;
             finish(*game, played);
             if (played.engine_failed && !config_.recover) stop(failure_message(players), false);
         }
         for (auto& engine : players)
             if (engine) engine->quit();
+    }
+
+    static bool stop_follows() {
+        for (int waited = 0; waited < 500 && !interrupt_requested.load(); waited += 10)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return interrupt_requested.load();
     }
 
     // What an engine said it is, for the results file: the last non-empty answer of any of its

@@ -12,11 +12,14 @@
 # (CSV) and RULE.eval, the last generation's weights: copied into engines/gomoku/nets/, they ship
 # at the next build.
 #
-# The defaults (6000 games, 4000 nodes, 1 generation) reproduce the shipped weights exactly: the
+# The defaults (6000 games, 4000 nodes, 1 generation) reproduced the shipped weights exactly when they shipped: the
 # games do not depend on the thread count. About 25 minutes of one core per rule
-# (docs/experiments/gomoku-eval.md).
+# (docs/experiments/gomoku-eval.md). On a SLURM cluster (docs/cluster.md), SLURM_SHARDS=K plays
+# each self-play run as K array tasks with the fit as the dependent job: the same weights.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=tools/cluster/pipeline.sh
+. tools/cluster/pipeline.sh
 out=${1:?usage: gomoku_eval_pipeline.sh OUT [GAMES] [NODES] [GENERATIONS]}
 games=${2:-6000}
 nodes=${3:-4000}
@@ -29,10 +32,19 @@ for rule in freestyle standard renju; do
   if [ "${START:-gen1}" = handmade ]; then weights_option=(); fi
   for generation in $(seq 1 "$generations"); do
     set_file="$out/$rule-gen$generation.bin"
-    "$trainer" selfplay --rule "$rule" --games "$games" --nodes "$nodes" --threads "$threads" \
-      --seed $((20 + generation)) "${weights_option[@]}" --out "$set_file"
-    "$trainer" fit --data "$set_file" --out "$out/$rule-gen$generation.txt" --epochs 30 \
-      --learning-rate cosine:0.003:0.0001 --batch 1024 > "$out/$rule-gen$generation-curve.csv"
+    play=(selfplay --rule "$rule" --games "$games" --nodes "$nodes" --threads "$threads"
+      --seed $((20 + generation)) "${weights_option[@]}")
+    fit=(--out "$out/$rule-gen$generation.txt" --epochs 30 --learning-rate cosine:0.003:0.0001 --batch 1024)
+    if on_cluster; then
+      # The shards' datasets, read in order, are the local run's; the fit is the dependent job.
+      cluster="$out/$rule-gen$generation.cluster"
+      cluster_selfplay "$cluster" \
+        -then "$(printf '%q ' "$trainer" fit --data)$(printf '%q' "$cluster")/part-*.bin $(printf '%q ' "${fit[@]}")> $(printf '%q' "$out/$rule-gen$generation-curve.csv")" \
+        "$trainer" "${play[@]}" --out "$cluster/part-{k}.bin"
+    else
+      "$trainer" "${play[@]}" --out "$set_file"
+      "$trainer" fit --data "$set_file" "${fit[@]}" > "$out/$rule-gen$generation-curve.csv"
+    fi
     weights_option=(--weights "$out/$rule-gen$generation.txt")
   done
   cp "$out/$rule-gen$generations.txt" "$out/$rule.eval"

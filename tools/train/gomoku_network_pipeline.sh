@@ -13,8 +13,12 @@
 # generation's, to be copied into engines/gomoku/nets/ to ship them. The games do not depend on
 # the thread count, and the fits are seeded
 # (the network's gradient over 2 shards, whatever the threads), so a run is reproduced exactly.
+# On a SLURM cluster (docs/cluster.md), SLURM_SHARDS=K plays each half as K array tasks and the
+# fits as jobs: the same games and files.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=tools/cluster/pipeline.sh
+. tools/cluster/pipeline.sh
 out=${1:?usage: gomoku_network_pipeline.sh OUT [GAMES] [NODES] [GENERATIONS] [RULES]}
 games=${2:-6000}
 nodes=${3:-8000}
@@ -31,17 +35,24 @@ for rule in $rules; do
     for half in 1 2; do
       set_file="$out/$rule-g$generation-$half.txt"
       if [ ! -s "$set_file" ]; then  # a stopped run resumes at the first missing file
-        "$trainer" selfplay --rule "$rule" --games $((games / 2)) --nodes "$nodes" --threads "$threads" \
-          --seed $((100 + 10 * generation + half)) "${network_option[@]}" \
-          --out "$out/$rule-g$generation-$half.bin" --games-out "$set_file.part"
+        play=(selfplay --rule "$rule" --games $((games / 2)) --nodes "$nodes" --threads "$threads"
+          --seed $((100 + 10 * generation + half)) "${network_option[@]}")
+        if on_cluster; then
+          cluster="$out/$rule-g$generation-$half.cluster"
+          cluster_selfplay "$cluster" "$trainer" "${play[@]}" --out "$cluster/part-{k}.bin" \
+            --games-out "$cluster/part-{k}.txt"
+          join_text_games "$set_file.part" "$cluster"/part-*.txt
+        else
+          "$trainer" "${play[@]}" --out "$out/$rule-g$generation-$half.bin" --games-out "$set_file.part"
+        fi
         mv "$set_file.part" "$set_file"
       fi
       sets+=("$set_file")
     done
-    "$trainer" network --games "${previous[@]}" "${sets[@]}" --rule "$rule" --hidden 32 --epochs 12 \
+    cluster_run "$out/$rule-n$generation.log" "$trainer" network --games "${previous[@]}" "${sets[@]}" --rule "$rule" --hidden 32 --epochs 12 \
       --threads "$threads" --shards 2 --description "$rule generation $generation: $games games a generation, $nodes nodes a move" \
       --out "$out/$rule-n$generation.nnue" --curve "$out/$rule-n$generation.csv"
-    "$trainer" policy --games "${previous[@]}" "${sets[@]}" --rule "$rule" --epochs 8 --threads "$threads" \
+    cluster_run "$out/$rule-p$generation.log" "$trainer" policy --games "${previous[@]}" "${sets[@]}" --rule "$rule" --epochs 8 --threads "$threads" \
       --origin "$rule generation $generation: $games games a generation, $nodes nodes a move" \
       --out "$out/$rule-p$generation.policy" --curve "$out/$rule-p$generation.csv"
     network_option=(--weights builtin --network "$out/$rule-n$generation.nnue")

@@ -12,6 +12,9 @@
 # 3. the last generation's weights are written to OUT_DIR/weights.txt (for the EvalFile option)
 #    and, with INSTALL=1, copied over engines/tak/nets/eval_weights.txt (built in at the next build).
 #
+# On a SLURM cluster (docs/cluster.md): SLURM_SHARDS=K plays each self-play run as K array
+# tasks and the fits as jobs, with SLURM_SBATCH's options; the games are the same as here.
+#
 # Environment: BUILD_DIR (build), GENERATIONS (1), SIZES ("4 5 6 7": 8x8 then uses the 7x7
 # weights, the nearest size), NODES (5000 a move), THREADS (2), SCALE (0.5: multiplies every
 # size's game count; at 0.5 a generation plays 3000, 6000, 24000, 3000 and 4000 games on 4x4 to
@@ -19,6 +22,8 @@
 # about 2.5 hours of self-play and 3 minutes of fitting on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# shellcheck source=tools/cluster/pipeline.sh
+. tools/cluster/pipeline.sh
 
 out=${1:-tak-eval-run}
 build=${BUILD_DIR:-build}
@@ -62,16 +67,21 @@ for generation in $(seq 1 "$generations"); do
       count=$((komi == 4 ? total * 3 / 4 : total - total * 3 / 4))
       file="$dir/${size}_k$komi.bin"
       [ -s "$file" ] && continue
-      "$trainer" selfplay --size "$size" --half-komi "$komi" --games "$count" --nodes "$nodes" \
-        --threads "$threads" --book "$out/book$size.txt" --seed $((generation * 100 + size * 10 + komi)) \
-        "${weights_flag[@]}" --out "$file.part" 2>>"$log" | tee -a "$log"
+      play=(selfplay --size "$size" --half-komi "$komi" --games "$count" --nodes "$nodes" --threads "$threads"
+        --book "$out/book$size.txt" --seed $((generation * 100 + size * 10 + komi)) "${weights_flag[@]}")
+      if on_cluster; then
+        cluster_selfplay "$file.cluster" "$trainer" "${play[@]}" --out "$file.cluster/part-{k}.bin" 2>>"$log"
+        join_tak_games "$file.part" "$file.cluster"/part-*.bin
+      else
+        "$trainer" "${play[@]}" --out "$file.part" 2>>"$log" | tee -a "$log"
+      fi
       mv "$file.part" "$file"
     done
   done
   files=("$dir"/*.bin)
   if [ "$generation" -gt 1 ]; then files+=("$out/gen$((generation - 1))"/*.bin); fi
   init_flag=(--init "$previous")
-  "$trainer" fit --games "${files[@]}" "${init_flag[@]}" --threads "$threads" --epochs 20 \
+  cluster_run "$dir/fit.log" "$trainer" fit --games "${files[@]}" "${init_flag[@]}" --threads "$threads" --epochs 20 \
     --origin "generation $generation of tools/train/tak_eval_pipeline.sh ($nodes nodes a move)" \
     --out "$dir/weights.txt" --curve "$dir/curve.csv" 2>>"$log" | tee -a "$log"
   previous="$dir/weights.txt"

@@ -48,8 +48,10 @@ private:
 // field under test; the wrong-type set below replaces one field at a time.
 const char* const valid_requests[] = {
     R"({"type": "new_game", "game": "tak", "variant": {"size": 5, "komi": 1.5, "repetition": false},
-        "players": ["person", "person"], "tc": "5+0.1", "limit": {"movetime": 100, "depth": 3, "nodes": 1000},
+        "players": ["person", "person"], "tc": "5+0.1", "limit": {"depth": 3, "nodes": 1000},
         "position": "", "seed": 7})",
+    R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"],
+        "limit": {"movetime": 100, "depth": 3, "nodes": 1000}, "position": "", "seed": 7})",
     R"({"type": "new_game", "game": "ur", "variant": {"ruleset": "masters", "pieces": 5},
         "players": ["person", "person"]})",
     R"({"type": "new_game", "game": "gomoku", "variant": {"size": 9, "rule": "renju"},

@@ -214,6 +214,8 @@ TEST_CASE("gui: every bad message gets one error and the server goes on", "[gui]
         R"({"type": "new_game", "game": "tak", "players": ["person", "stockfish"]})",
         R"({"type": "new_game", "game": "tak", "players": ["person", "person"], "tc": "soon"})",
         R"({"type": "new_game", "game": "tak", "players": ["person", "person"], "limit": {"movetime": -5}})",
+        // A clock and a fixed move time: the engine would get `go movetime` and its clock never run.
+        R"({"type": "new_game", "game": "tak", "players": ["person", "person"], "tc": "3:00+2", "limit": {"movetime": 500}})",
         R"({"type": "new_game", "game": "gomoku", "players": ["person", "person"], "position": "x/x/x x"})",
         R"({"type": "new_game", "game": "ur", "variant": {"ruleset": "chess"}, "players": ["person", "person"]})",
         R"({"type": "load_record", "game": "tak", "text": "[Size \"5\"]\n\n1. zz9 a1\n"})",

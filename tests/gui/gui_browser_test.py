@@ -188,7 +188,9 @@ def new_game(page, game, players, movetime="", depth="2", tc=""):
     """Engines search to a fixed depth by default: no clock, so a loaded machine cannot make them
     lose on time (a move time of 50 ms has only 50 ms of slack, as in the arbiter)."""
     page.tab("play")
-    page.set_form("play-setup", {"game": game})
+    page.set_form("play-setup", {"game": game, "tc": ""})  # a clock turns the move time field off
+    page.driver.execute_script(
+        "document.querySelector('#play-setup [name=tc]').dispatchEvent(new Event('input', {bubbles: true}))")
     page.set_form("play-setup", dict(GAMES[game]["form"], movetime=movetime, depth=depth, tc=tc))
     page.set_form("play-setup", {"player0": players[0], "player1": players[1]})
     previous = page.attributes("#play-board", "data-id")[0]
@@ -458,6 +460,122 @@ def check_failing_engines(page):
               f"{name}: unexpected result {page.text('#play-result')}")
 
 
+def clock_ms(page, side):
+    text = page.text(f"#play-clock-{side}")
+    match = re.match(r"(-?)(\d+):(\d+)\.(\d)", text)
+    check(match, f"clock {side} shows {text!r}")
+    sign = -1 if match.group(1) else 1
+    return sign * (int(match.group(2)) * 60000 + int(match.group(3)) * 1000 + int(match.group(4)) * 100)
+
+
+def check_clock_game(page, rng):
+    """Defect: with a Clock, the engine got `go movetime` and its clock never moved. Now the clock
+    rules (the Engine ms field is off) and a whole game runs both clocks down."""
+    new_game(page, "tak", ["person", "tak"], movetime="500", depth="2", tc="3:00")
+    check(page.attributes('#play-setup [name="movetime"]', "disabled")[0] is not None,
+          "with a clock the Engine ms field is still on")
+    check(page.text("#play-clock-note") == "engines play on the clock", "no note that engines play on the clock")
+    started = time.time()
+    while not page.text("#play-result"):
+        check(time.time() - started < 240, "the game on the clock did not end within 240 s")
+        count = len(page.moves("play"))
+        if person_move(page, rng):
+            page.wait(lambda: len(page.moves("play")) != count or page.text("#play-result")
+                      or page.attributes("#play-board .selected", "x") or page.attributes("#play-choices button", "x"), 10,
+                      "tak on the clock: a click led nowhere")
+        else:
+            time.sleep(0.02)
+    person, engine = clock_ms(page, 0), clock_ms(page, 1)
+    check(person < 180000 and engine < 180000, f"the clocks did not both run down: {person} and {engine} ms")
+    check("time" not in page.text("#play-result"), f"a loss on time at 3:00: {page.text('#play-result')}")
+    print(f"clock: a game at 3:00 to {page.text('#play-result')}, clocks {page.text('#play-clock-0')} and "
+          f"{page.text('#play-clock-1')}")
+
+
+def check_slow_engine(page):
+    """Defect: without a clock, an engine that overran a fixed move time by a little lost on time.
+    A foreign engine (slow_tei.py) that answers 250 ms past a 100 ms move time plays on."""
+    new_game(page, "tak", ["person", "slowtak"], movetime="100", depth="")
+    for ply in range(3):
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay") or page.text("#play-result"), 20,
+                  "slowtak: the person never got the move")
+        check(not page.text("#play-result"), f"slowtak: the game ended: {page.text('#play-result')}")
+        count = len(page.moves("play"))
+        person_move(page, random.Random(ply))
+        page.wait(lambda: len(page.moves("play")) >= count + 2 or page.text("#play-result"), 20,
+                  "slowtak: no answer")
+    check(not page.text("#play-result"), f"slowtak lost: {page.text('#play-result')}")
+    print("slow engine: 250 ms past a 100 ms move time, three answers, no loss on time")
+
+
+def check_failed_start(page):
+    """Defect: an engine that cannot start showed only a red badge. The reason is on the page."""
+    new_game(page, "tak", ["person", "missing"], movetime="200", depth="")
+    page.wait(lambda: page.all('#play-players [data-status="failed"]'), 10,
+              f"the missing engine is not shown as failed: {page.text('#play-players')}")
+    reason = page.text("#play-reason-1")
+    check("/nonexistent/engine" in reason, f"the failed engine's reason is not shown: {reason!r}")
+    print(f"failed engine: shown with its reason {reason!r}")
+
+
+def check_bad_load(page):
+    """Defect: after a good record, a bad one left a dead board. Now the old game stays and works,
+    and the error can be dismissed and covers none of the controls."""
+    page.tab("analysis")
+    page.find("#record-text").clear()
+    page.find("#record-text").send_keys('[Size "4"]\n\n1. a1 d4 2. b2 c3 *\n')
+    page.set_form("record-form", {"game": "tak", "index": "1"})
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#record-load").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous, 10, "the good record did not load")
+    good = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#record-text").clear()
+    page.find("#record-text").send_keys("hello world")
+    page.find("#record-load").click()
+    page.wait(lambda: page.errors(), 10, "no error for a bad record")
+    overlap = page.driver.execute_script("""
+        const a = document.querySelector('#errors .error').getBoundingClientRect();
+        return [...document.querySelectorAll('#record-load, #analysis-setup-button, #analysis-go')].some((e) => {
+          const b = e.getBoundingClientRect();
+          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; });""")
+    check(not overlap, "the error covers a control")
+    page.find("#errors .error-close").click()
+    page.wait(lambda: not page.errors(), 3, "the error could not be dismissed")
+    check(page.attributes("#analysis-board", "data-id")[0] == good, "the old board was replaced after a bad record")
+    before = len(page.moves("analysis"))
+    targets = page.attributes("#analysis-board .target", "data-overlay")
+    check(targets, "the old board offers no moves after a bad record")
+    page.click_cell("analysis", "a2")
+    page.wait(lambda: len(page.moves("analysis")) != before, 10, "a click on the old board does nothing after a bad record")
+    page.find("#analysis-go").click()
+    page.wait(lambda: page.text("#analysis-info"), 15, "Analyse does nothing after a bad record")
+    page.find("#analysis-stop").click()
+    print("bad record: error shown beside the controls and dismissed; the old game still plays and analyses")
+
+
+def check_renju_confirm(page):
+    """Defect: renju's forbidden point showed a legal-move ring and one click played it (a loss).
+    Now it has no ring, and it takes a second click, after a warning."""
+    set_up(page, "gomoku", {"size": "9", "rule": "renju", "position": "", "moves": "e5 a1 f5 c1 g6 i9 g7 a9"})
+    targets = page.attributes("#analysis-board .target", "data-overlay")
+    rings = page.driver.execute_script(
+        "return [...document.querySelectorAll('#analysis-board .target')].length")
+    check(rings > 0, "renju: no legal-move rings at all")
+    at_g5 = page.driver.execute_script("""
+        const hit = document.querySelector('#analysis-board [data-cell="g5"] circle').getBoundingClientRect();
+        return [...document.querySelectorAll('#analysis-board .target')].some((t) => {
+          const r = t.getBoundingClientRect();
+          return Math.abs((r.left + r.right) / 2 - (hit.left + hit.right) / 2) < 2 && Math.abs((r.top + r.bottom) / 2 - (hit.top + hit.bottom) / 2) < 2; });""")
+    check(not at_g5, "renju: the forbidden g5 has a legal-move ring")
+    before = len(page.moves("analysis"))
+    page.click_cell("analysis", "g5")
+    page.wait(lambda: "forbidden" in page.text("#analysis-warning"), 5, "renju: no warning on the forbidden point")
+    check(len(page.moves("analysis")) == before, "renju: one click played the forbidden point")
+    page.click_cell("analysis", "g5")
+    page.wait(lambda: len(page.moves("analysis")) == before + 1, 10, "renju: the second click did not play it")
+    print(f"renju: g5 without a ring, warned on the first click, played on the second: {page.text('#analysis-result')}")
+
+
 def check_watch(driver, gui_binary, directory, screenshots):
     """`gui watch <arbiter flags>`: the running games live, then the standings as the games end,
     equal to what the arbiter writes in its results file for the same match."""
@@ -520,9 +638,12 @@ def main():
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
     fake = os.path.join(HERE, "fake_engine.py")
+    slow = os.path.join(HERE, "slow_tei.py")
     gui = Gui(args.gui, ["--engines-dir", args.bin,
                          "--engine", f'game=tak name=crasher cmd={sys.executable} "args={fake} crash" stderr=/dev/null',
-                         "--engine", f'game=tak name=hanger cmd={sys.executable} "args={fake} hang" stderr=/dev/null'])
+                         "--engine", f'game=tak name=hanger cmd={sys.executable} "args={fake} hang" stderr=/dev/null',
+                         "--engine", f'game=tak name=slowtak cmd={sys.executable} "args={slow} {os.path.join(args.bin, "tak")} 250" stderr=/dev/null',
+                         "--engine", "game=tak name=missing cmd=/nonexistent/engine stderr=/dev/null"])
     directory = tempfile.mkdtemp(prefix="gui-test-")
     driver = None
     try:
@@ -536,6 +657,11 @@ def main():
         check_set_ups(page, args.screenshots)
         check_analysis(page, args.screenshots)
         check_failing_engines(page)
+        check_failed_start(page)
+        check_slow_engine(page)
+        check_clock_game(page, rng)
+        check_bad_load(page)
+        check_renju_confirm(page)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
         page.find("#play-typed input").send_keys("a1")

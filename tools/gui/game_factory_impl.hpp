@@ -42,6 +42,11 @@ public:
         auto nodes = optional_integer(limit, "nodes", 1, 1'000'000'000'000LL);
         for (const auto* checked : {&movetime, &depth, &nodes})
             if (!*checked) return make_error(checked->error());
+        // An engine on a clock spends the clock's time; a fixed move time beside it would leave the
+        // clock untouched (the engine gets `go movetime` and is never charged).
+        if (time_control && movetime->has_value())
+            return make_error("a clock and a fixed move time exclude each other: engines on a clock plan their own "
+                              "time; clear one of the two");
         const Json& players = json::items(request, "players");
         if (players.size() != 2) return make_error("players must name the two seats: \"person\" or an engine's name");
         std::array<SeatConfig, 2> seats;
@@ -70,6 +75,12 @@ public:
             if (nodes->has_value()) config.nodes = **nodes;
             // Every engine needs a limit, as in a match: without one it gets a second a move.
             if (!config.has_clock() && !config.depth && !config.nodes) config.move_time_ms = 1000;
+            // Without a clock, a fixed move time is what the engine is asked to spend, not a clock
+            // to lose on: engines overrun it by tens of milliseconds (process start-up, their own
+            // time checks). Only one that overruns it by a second, or by the move time itself if
+            // longer, has stopped answering and loses.
+            if (!time_control && config.move_time_ms)
+                config.time_margin_ms = std::max(config.time_margin_ms, std::max<std::int64_t>(1000, *config.move_time_ms));
             seats[i].engine = std::move(config);
             seats[i].name = name;
         }

@@ -291,15 +291,19 @@ private:
         state["game"] = std::string(View::game);
         state["variant"] = A::variant_text(variant_);
         state["side_names"] = Json::array({std::string(A::side_names[0]), std::string(A::side_names[1])});
-        Json players = Json::array(), seats = Json::array(), status = Json::array();
+        Json players = Json::array(), seats = Json::array(), status = Json::array(), reasons = Json::array();
         for (int i = 0; i < 2; ++i) {
             players.push_back(seats_[i].name);
             seats.push_back(engines_[i] ? "engine" : "person");
             status.push_back(engines_[i] ? std::string(state_name(engine_state_[i])) : std::string("person"));
+            // Why an engine failed, crashed or hung ("cannot execute ...", "no 'ugiok' ..."), for the page.
+            const bool broken = engines_[i] && engine_state_[i] != EngineState::idle && engine_state_[i] != EngineState::thinking;
+            reasons.push_back(broken ? Json(reason_of(i)) : Json());
         }
         state["players"] = std::move(players);
         state["seats"] = std::move(seats);
         state["status"] = std::move(status);
+        state["status_reasons"] = std::move(reasons);
         const auto& moves = record.moves();
         auto position = record.start();
         Json move_texts = Json::array();
@@ -338,6 +342,12 @@ private:
         state["info"] = info_;
         if (referee_.fatal_error()) state["error"] = *referee_.fatal_error();
         return state;
+    }
+
+    std::string reason_of(int seat) const {
+        std::string reason = engines_[seat]->last_error();
+        if (reason.empty() && referee_.fatal_error()) reason = *referee_.fatal_error();
+        return reason;
     }
 
     std::int64_t id_;

@@ -24,13 +24,23 @@ function send(message) {
   else showError('not connected to the server');
 }
 
+// Errors go to a bar under the header that pushes the page down instead of covering its
+// controls; each can be closed at once (×) and goes by itself after 8 s.
 function showError(message) {
   const box = $('#errors');
   const line = document.createElement('div');
   line.className = 'error';
-  line.textContent = message;
+  const words = document.createElement('span');
+  words.textContent = message;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'error-close';
+  close.textContent = '×';
+  close.title = 'dismiss';
+  close.addEventListener('click', () => line.remove());
+  line.append(words, close);
   box.appendChild(line);
-  while (box.children.length > 4) box.removeChild(box.firstChild);
+  while (box.children.length > 3) box.removeChild(box.firstChild);
   setTimeout(() => line.remove(), 8000);
 }
 
@@ -121,7 +131,23 @@ class BoardPanel {
 
   static startsWith(path, prefix) { return prefix.every((cell, i) => path[i] === cell); }
 
+  forbidden(cell) { return !!(this.state && this.state.board && (this.state.board.forbidden || []).includes(cell)); }
+
   click(cell) {
+    // A forbidden point (renju) is a legal move that loses at once: it takes a second click.
+    if (this.forbidden(cell) && this.legal().some((m) => m.p.length === 1 && m.p[0] === cell)) {
+      if (this.confirming !== cell) {
+        this.confirming = cell;
+        this.selection = [];
+        this.draw();
+        return;
+      }
+      this.confirming = null;
+      const move = this.legal().find((m) => m.p.length === 1 && m.p[0] === cell);
+      this.play(move.m);
+      return;
+    }
+    this.confirming = null;
     const moves = this.candidates().filter((m) => m.p.length > 0);
     const extended = this.selection.concat([cell]);
     if (moves.some((m) => m.p.length >= extended.length && BoardPanel.startsWith(m.p, extended))) this.selection = extended;
@@ -144,13 +170,16 @@ class BoardPanel {
 
   targets() {
     const moves = this.candidates().filter((m) => m.p.length > this.selection.length && BoardPanel.startsWith(m.p, this.selection));
-    return new Set(moves.map((m) => m.p[this.selection.length]));
+    return new Set(moves.map((m) => m.p[this.selection.length]).filter((cell) => !this.forbidden(cell)));
   }
 
   update(state) {
     const changed = !this.state || this.state.position !== state.position || this.state.id !== state.id;
     this.state = state;
-    if (changed) this.selection = [];
+    if (changed) {
+      this.selection = [];
+      this.confirming = null;
+    }
     this.info = state.info && Object.keys(state.info).length ? state.info : null;
     this.clockBase = performance.now();
     this.draw();
@@ -200,6 +229,12 @@ class BoardPanel {
       button.addEventListener('click', () => this.play(move.m));
       choices.appendChild(button);
     }
+    const warning = $(`#${this.prefix}-warning`);
+    if (warning) {
+      warning.textContent = this.confirming
+        ? `${this.confirming} is forbidden for Black (renju): playing it loses at once. Click it again to play it anyway.` : '';
+      warning.hidden = !this.confirming;
+    }
     $(`#${this.prefix}-position`).textContent = state.position;
     const result = $(`#${this.prefix}-result`);
     result.textContent = state.result ? `${state.result.score} {${state.result.reason}}` : '';
@@ -228,6 +263,14 @@ class BoardPanel {
         tag.textContent = status;
         tag.setAttribute('data-status', status);
         row.appendChild(tag);
+      }
+      const reason = state.status_reasons ? state.status_reasons[side] : null;
+      if (reason) {
+        const why = document.createElement('span');
+        why.className = 'status-reason';
+        why.id = `${this.prefix}-reason-${side}`;
+        why.textContent = reason;
+        row.appendChild(why);
       }
       const clock = document.createElement('span');
       clock.className = 'clock';
@@ -334,6 +377,14 @@ function drawPlayerSelects() {
   }
 }
 
+// With a clock, engines play on it: the fixed move time is off (the server refuses both).
+function syncClockFields() {
+  const form = $('#play-setup');
+  const clock = form.elements.tc.value.trim() !== '';
+  form.elements.movetime.disabled = clock;
+  $('#play-clock-note').hidden = !clock;
+}
+
 function newGame(event) {
   event.preventDefault();
   const form = $('#play-setup');
@@ -341,16 +392,17 @@ function newGame(event) {
                    players: [form.elements.player0.value, form.elements.player1.value], tc: form.elements.tc.value.trim(),
                    limit: {}, position: form.elements.position.value};
   const movetime = form.elements.movetime.value.trim(), depth = form.elements.depth.value.trim();
-  if (movetime) request.limit.movetime = Number(movetime);
+  if (movetime && !request.tc) request.limit.movetime = Number(movetime);
   if (depth) request.limit.depth = Number(depth);
-  if (panels.play.state) send({type: 'close', id: panels.play.state.id});
-  panels.play.state = null;
-  send(request);
+  replaceSession(panels.play, request);
 }
 
-function openAnalysis(request) {
-  if (panels.analysis.state) send({type: 'close', id: panels.analysis.state.id});
-  panels.analysis.state = null;
+function openAnalysis(request) { replaceSession(panels.analysis, request); }
+
+// The panel's session is closed only once the new one exists: a refused request (a bad record,
+// a bad position) leaves the old game on the board and working.
+function replaceSession(panel, request) {
+  panel.replacing = panel.state ? panel.state.id : null;
   send(request);
 }
 
@@ -491,6 +543,12 @@ function onMessage(message) {
       break;
     case 'state': {
       const panel = message.mode === 'play' ? panels.play : panels.analysis;
+      if (panel.state && panel.state.id !== message.id) {
+        // A new session for this panel: the one it replaces goes now.
+        if (panel.replacing === panel.state.id) send({type: 'close', id: panel.state.id});
+        else break;  // a late message of a session this panel has left
+      }
+      panel.replacing = null;
       panel.update(message);
       if (message.mode === 'analysis') {
         $('#analysis-ply').textContent = `${message.ply} / ${message.moves.length}`;
@@ -608,6 +666,8 @@ function init() {
   panels.play = new BoardPanel('play', (move) => send({type: 'move', id: panels.play.state.id, move}));
   panels.analysis = new BoardPanel('analysis', (move) => send({type: 'move', id: panels.analysis.state.id, move}));
   $('#play-setup').addEventListener('submit', newGame);
+  for (const event of ['input', 'change']) $('#play-setup').elements.tc.addEventListener(event, syncClockFields);
+  syncClockFields();
   $('#play-typed').addEventListener('submit', (event) => {
     event.preventDefault();
     const input = $('#play-typed').elements.move;

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "arbiter_run.hpp"
 #include "core/game_record.hpp"
@@ -423,4 +424,44 @@ TEST_CASE("gui watch --feed: the reader skips a line too long and stops when the
     std::ofstream(path, std::ios::binary | std::ios::trunc) << "new\n";
     CHECK(lines.next(line, 0) == FeedLines::Status::ended);
     CHECK(lines.error().find("started again") != std::string::npos);
+}
+
+TEST_CASE("gui: a game outlives its page's connection: resumed with its token, closed after the grace", "[gui]") {
+    Hub hub({}, std::chrono::milliseconds(400));
+    auto first = std::make_shared<RecordingClient>();
+    hub.message(first, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"]})");
+    std::size_t at = 0;
+    const Json created = first->wait_for(at, [](const Json& m) { return type_of(m) == "created"; });
+    const std::int64_t id = created.at("id").get<std::int64_t>();
+    const std::string token = created.at("token").get<std::string>();
+    CHECK(token.size() == 32);
+    first->wait_for(at, [](const Json& m) { return type_of(m) == "state"; });
+    hub.message(first, fmt::format(R"({{"type": "move", "id": {}, "move": "a1"}})", id));
+    first->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 1; });
+    hub.closed(first);  // a reload, or the connection dropped
+
+    // Another page without the token cannot take it; the page with it can, and plays on.
+    auto other = std::make_shared<RecordingClient>();
+    hub.message(other, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, std::string(32, '0')));
+    std::size_t other_at = 0;
+    CHECK_THAT(json::text(other->wait_for(other_at, [](const Json& m) { return type_of(m) == "error"; }), "message"),
+               Catch::Contains("cannot be resumed"));
+    auto second = std::make_shared<RecordingClient>();
+    hub.message(second, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, token));
+    std::size_t second_at = 0;
+    second->wait_for(second_at, [](const Json& m) { return type_of(m) == "resumed"; });
+    const Json state = second->wait_for(second_at, [](const Json& m) { return type_of(m) == "state"; });
+    CHECK(state.at("moves") == Json::array({"a1"}));
+    hub.message(second, fmt::format(R"({{"type": "move", "id": {}, "move": "e5"}})", id));
+    second->wait_for(second_at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 2; });
+    // The new owner may close it.
+    hub.closed(second);
+
+    // Nobody comes back: after the grace the game is gone.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    auto late = std::make_shared<RecordingClient>();
+    hub.message(late, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, token));
+    std::size_t late_at = 0;
+    CHECK_THAT(json::text(late->wait_for(late_at, [](const Json& m) { return type_of(m) == "error"; }), "message"),
+               Catch::Contains("cannot be resumed"));
 }

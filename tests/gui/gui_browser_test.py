@@ -576,6 +576,44 @@ def check_renju_confirm(page):
     print(f"renju: g5 without a ring, warned on the first click, played on the second: {page.text('#analysis-result')}")
 
 
+def check_reconnect(page, rng):
+    """Defect: a dropped connection or a reload lost the game. Now the page resumes it: a move
+    after the drop and after the reload reaches the same game, and New game still works."""
+    new_game(page, "tak", ["person", "tak"], movetime="", depth="2")
+    game_id = page.attributes("#play-board", "data-id")[0]
+
+    def move_and_answer(what):
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 15, f"{what}: no move offered")
+        count = len(page.moves("play"))
+        for _ in range(5):
+            if len(page.moves("play")) > count:
+                break
+            person_move(page, rng)
+        page.wait(lambda: len(page.moves("play")) >= count + 2 or page.text("#play-result"), 15,
+                  f"{what}: the move did not reach the game or got no answer: {page.errors()}")
+
+    move_and_answer("before the drop")
+    before = page.moves("play")
+    page.driver.execute_script("socket.close()")
+    page.wait(lambda: page.text("#connection") != "connected", 5, "the connection did not drop")
+    page.wait(lambda: page.text("#connection") == "connected", 15, "the page did not reconnect")
+    page.wait(lambda: page.moves("play")[:len(before)] == before, 10, "after the drop the game's moves are gone")
+    check(page.attributes("#play-board", "data-id")[0] == game_id, "after the drop the page shows another game")
+    move_and_answer("after the drop")
+    before = page.moves("play")
+    page.driver.refresh()
+    page.wait(lambda: page.text("#connection") == "connected", 15, "the page did not come back after a reload")
+    page.wait(lambda: page.attributes("#play-board", "data-id")[0] == game_id and page.moves("play") == before, 15,
+              "after a reload the game is not back")
+    move_and_answer("after the reload")
+    plies = len(page.moves("play"))
+    check(not page.errors(), f"errors after the drop and the reload: {page.errors()}")
+    new_game(page, "tak", ["person", "tak"], movetime="", depth="2")
+    check(not page.errors(), f"New game after a reload: {page.errors()}")
+    print(f"reconnect: game {game_id} resumed after a dropped connection and after a reload ({plies} plies), "
+          "and New game works")
+
+
 def check_watch(driver, gui_binary, directory, screenshots):
     """`gui watch <arbiter flags>`: the running games live, then the standings as the games end,
     equal to what the arbiter writes in its results file for the same match."""
@@ -662,6 +700,7 @@ def main():
         check_clock_game(page, rng)
         check_bad_load(page)
         check_renju_confirm(page)
+        check_reconnect(page, rng)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
         page.find("#play-typed input").send_keys("a1")

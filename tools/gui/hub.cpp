@@ -1,5 +1,7 @@
 #include "tools/gui/hub.hpp"
 
+#include <algorithm>
+#include <random>
 #include <thread>
 
 #include <fmt/format.h>
@@ -8,7 +10,32 @@
 
 namespace bge::gui {
 
+Hub::Hub(std::vector<EngineEntry> engines, std::chrono::milliseconds orphan_grace)
+    : engines_(std::move(engines)), orphan_grace_(orphan_grace) {
+    reaper_ = std::jthread([this](std::stop_token stop) {
+        std::mutex sleep_mutex;
+        std::condition_variable_any sleep;
+        const auto interval = std::clamp<std::chrono::milliseconds>(orphan_grace_ / 4, std::chrono::milliseconds(50),
+                                                                   std::chrono::milliseconds(5000));
+        while (!stop.stop_requested()) {
+            {
+                std::unique_lock lock(sleep_mutex);
+                sleep.wait_for(lock, stop, interval, [] { return false; });
+            }
+            if (stop.stop_requested()) break;
+            std::vector<std::shared_ptr<Session>> closing;
+            {
+                std::lock_guard lock(mutex_);
+                reap_orphans(closing);
+            }
+            for (auto& session : closing) close_later(std::move(session));
+        }
+    });
+}
+
 void Hub::close_all() {
+    reaper_.request_stop();
+    if (reaper_.joinable()) reaper_.join();
     std::map<std::int64_t, Entry> sessions;
     {
         std::lock_guard lock(mutex_);
@@ -21,21 +48,70 @@ void Hub::close_all() {
 
 void Hub::opened(const std::shared_ptr<Client>&) {}
 
+namespace {
+
+// 128 random bits as hex: a session's token.
+std::string new_token() {
+    std::random_device random;
+    std::string token;
+    for (int i = 0; i < 4; ++i) token += fmt::format("{:08x}", random());
+    return token;
+}
+
+}  // namespace
+
 void Hub::closed(const std::shared_ptr<Client>& client) {
-    std::vector<std::shared_ptr<Session>> owned;
+    std::vector<std::shared_ptr<Session>> closing;
     {
         std::lock_guard lock(mutex_);
-        for (auto it = sessions_.begin(); it != sessions_.end();) {
-            it->second.session->unsubscribe(client->id());
-            if (it->second.owner == client->id()) {
-                owned.push_back(it->second.session);
-                it = sessions_.erase(it);
-            } else {
-                ++it;
+        const auto now = std::chrono::steady_clock::now();
+        for (auto& [id, entry] : sessions_) {
+            entry.session->unsubscribe(client->id());
+            // The page may come back (a reload, a dropped connection): the session waits for it.
+            if (entry.owner == client->id()) {
+                entry.owner = 0;
+                entry.orphaned = now;
             }
         }
+        reap_orphans(closing);
     }
-    for (auto& session : owned) close_later(std::move(session));
+    for (auto& session : closing) close_later(std::move(session));
+}
+
+void Hub::reap_orphans(std::vector<std::shared_ptr<Session>>& closing) {
+    const auto now = std::chrono::steady_clock::now();
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+        if (it->second.orphaned && now - *it->second.orphaned >= orphan_grace_) {
+            closing.push_back(it->second.session);
+            it = sessions_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void Hub::resume(const std::shared_ptr<Client>& client, std::int64_t id, const Json& message) {
+    std::shared_ptr<Session> session;
+    {
+        std::lock_guard lock(mutex_);
+        const auto found = sessions_.find(id);
+        const std::string& token = json::text(message, "token");
+        if (found == sessions_.end() || found->second.token.empty() || token != found->second.token) {
+            client->send(error_message(fmt::format("game {} cannot be resumed: it was closed, or the gui was started "
+                                                   "again since",
+                                                   id),
+                                       id));
+            return;
+        }
+        found->second.owner = client->id();
+        found->second.orphaned.reset();
+        session = found->second.session;
+    }
+    Json resumed;
+    resumed["type"] = "resumed";
+    resumed["id"] = id;
+    client->send(json::dump(resumed));
+    session->subscribe(client);
 }
 
 void Hub::close_later(std::shared_ptr<Session> session) {
@@ -53,7 +129,7 @@ std::shared_ptr<Session> Hub::add_shared_session(const std::function<std::shared
     std::lock_guard lock(mutex_);
     const std::int64_t id = next_id_++;
     auto session = make(id);
-    sessions_[id] = Entry{session, 0};
+    sessions_[id] = Entry{session, 0, {}, std::nullopt};
     watch_id_ = id;
     watch_game_ = std::move(game);
     return session;
@@ -105,6 +181,14 @@ void Hub::handle(const std::shared_ptr<Client>& client, const Json& message) {
         client->send(json::dump(welcome));
         return;
     }
+    {
+        std::vector<std::shared_ptr<Session>> closing;
+        {
+            std::lock_guard lock(mutex_);
+            reap_orphans(closing);
+        }
+        for (auto& session : closing) close_later(std::move(session));
+    }
     if (type == "new_game" || type == "analyse" || type == "load_record") return create(client, message);
     const Json& id_value = json::member(message, "id");
     const auto id = id_value.is_number_integer() ? json::integer(id_value) : std::nullopt;
@@ -112,6 +196,7 @@ void Hub::handle(const std::shared_ptr<Client>& client, const Json& message) {
         client->send(error_message(fmt::format("'{}' needs the \"id\" of a game, analysis or match", clipped(type))));
         return;
     }
+    if (type == "resume") return resume(client, *id, message);
     auto session = find(*id);
     if (!session) {
         client->send(error_message(fmt::format("there is no session {}", *id), *id));
@@ -149,6 +234,16 @@ void Hub::create(const std::shared_ptr<Client>& client, const Json& message) {
         std::lock_guard lock(mutex_);
         std::size_t owned = 0;
         for (const auto& [key, entry] : sessions_) owned += entry.owner == client->id();
+        // With too many, the orphans that waited longest make room first.
+        while (sessions_.size() >= max_sessions) {
+            auto oldest = sessions_.end();
+            for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
+                if (it->second.orphaned && (oldest == sessions_.end() || *it->second.orphaned < *oldest->second.orphaned))
+                    oldest = it;
+            if (oldest == sessions_.end()) break;
+            close_later(oldest->second.session);
+            sessions_.erase(oldest);
+        }
         if (owned >= max_sessions_per_client || sessions_.size() >= max_sessions) {
             client->send(error_message("too many open games and analyses: close one first"));
             return;
@@ -162,14 +257,16 @@ void Hub::create(const std::shared_ptr<Client>& client, const Json& message) {
         client->send(error_message(session.error()));
         return;
     }
+    const std::string token = new_token();
     {
         std::lock_guard lock(mutex_);
-        sessions_[id] = Entry{*session, client->id()};
+        sessions_[id] = Entry{*session, client->id(), token, std::nullopt};
     }
     Json created;
     created["type"] = "created";
     created["id"] = id;
     created["request"] = type;
+    created["token"] = token;
     client->send(json::dump(created));
     (*session)->subscribe(client);
 }

@@ -402,8 +402,23 @@ function openAnalysis(request) { replaceSession(panels.analysis, request); }
 // The panel's session is closed only once the new one exists: a refused request (a bad record,
 // a bad position) leaves the old game on the board and working.
 function replaceSession(panel, request) {
-  panel.replacing = panel.state ? panel.state.id : null;
+  panel.replacing = panel.state && !panel.gone ? panel.state.id : null;
   send(request);
+}
+
+// Each panel's session and its token, kept in this tab's sessionStorage: after a reload or a
+// dropped connection the page resumes its game where it is (the server keeps it for 10 minutes).
+function rememberSession(name, id, token) {
+  sessionStorage.setItem(`bge-${name}`, JSON.stringify({id, token}));
+}
+function rememberedSession(name) {
+  try { return JSON.parse(sessionStorage.getItem(`bge-${name}`) || 'null'); } catch (error) { return null; }
+}
+function resumeSessions() {
+  for (const name of ['play', 'analysis']) {
+    const saved = rememberedSession(name);
+    if (saved && saved.id && saved.token) send({type: 'resume', id: saved.id, token: saved.token});
+  }
 }
 
 // ---- Watch
@@ -540,15 +555,17 @@ function onMessage(message) {
       drawWatch();
       break;
     case 'created':
+      if (message.token) rememberSession(message.request === 'new_game' ? 'play' : 'analysis', message.id, message.token);
       break;
     case 'state': {
       const panel = message.mode === 'play' ? panels.play : panels.analysis;
-      if (panel.state && panel.state.id !== message.id) {
+      if (panel.state && panel.state.id !== message.id && !panel.gone) {
         // A new session for this panel: the one it replaces goes now.
         if (panel.replacing === panel.state.id) send({type: 'close', id: panel.state.id});
         else break;  // a late message of a session this panel has left
       }
       panel.replacing = null;
+      panel.gone = false;
       panel.update(message);
       if (message.mode === 'analysis') {
         $('#analysis-ply').textContent = `${message.ply} / ${message.moves.length}`;
@@ -571,6 +588,17 @@ function onMessage(message) {
     }
     case 'error':
       showError(message.message);
+      // A game the server no longer has: its board stays on show, but takes no more moves.
+      for (const [name, panel] of Object.entries(panels)) {
+        const saved = rememberedSession(name);
+        if (message.id === undefined || !saved || saved.id !== message.id || !/cannot be resumed/.test(message.message)) continue;
+        sessionStorage.removeItem(`bge-${name}`);
+        if (panel.state && panel.state.id === message.id) {
+          panel.gone = true;
+          panel.state = Object.assign({}, panel.state, {legal: []});
+          panel.draw();
+        }
+      }
       break;
     case 'match':
       watch.id = message.id;
@@ -616,6 +644,7 @@ function connect() {
     $('#connection').textContent = 'connected';
     $('#connection').className = 'connection connected';
     send({type: 'hello'});
+    resumeSessions();
   });
   socket.addEventListener('message', (event) => {
     let message;
@@ -623,6 +652,7 @@ function connect() {
     onMessage(message);
   });
   socket.addEventListener('close', () => {
+    for (const panel of Object.values(panels)) if (panel.state) { panel.state = Object.assign({}, panel.state, {legal: []}); panel.draw(); }
     $('#connection').textContent = 'disconnected: reconnecting…';
     $('#connection').className = 'connection';
     setTimeout(connect, 1500);

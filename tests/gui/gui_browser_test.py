@@ -34,6 +34,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 except ImportError:
     skip("python3-selenium is not installed (tools/setup.sh test installs it)")
@@ -614,6 +615,73 @@ def check_reconnect(page, rng):
           "and New game works")
 
 
+def check_record_tools(page, rng):
+    """A game played on the Play tab is saved as PTN (the file the Save button offers), and that
+    file replays in the analysis tab to the same moves; "Analyse this game" does it in one click.
+    The move list is numbered by moves, two plies a row; the board flips (button and key f)."""
+    new_game(page, "tak", ["person", "tak"], movetime="", depth="1")
+    started = time.time()
+    while not page.text("#play-result"):
+        check(time.time() - started < 120, "the game to save did not end")
+        count = len(page.moves("play"))
+        if person_move(page, rng):
+            page.wait(lambda: len(page.moves("play")) != count or page.text("#play-result")
+                      or page.attributes("#play-board .selected", "x") or page.attributes("#play-choices button", "x"), 10,
+                      "a click led nowhere")
+        else:
+            time.sleep(0.02)
+    played = page.moves("play")
+    # The file Save offers: the page's own download link, its blob read back.
+    page.driver.execute_script("""
+        window.savedBlob = null;
+        const create = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { window.savedBlob = blob; return create(blob); };""")
+    page.find("#play-save").click()
+    saved = page.driver.execute_async_script("const done = arguments[0]; window.savedBlob.text().then(done);")
+    check(saved.startswith("[") and "[Result " in saved and "1. " in saved, f"Save gave no PTN: {saved[:200]!r}")
+    rows = page.driver.execute_script(
+        "return [...document.querySelectorAll('#play-moves li')].slice(0, 2).map(e => e.getBoundingClientRect().top)")
+    check(len(rows) < 2 or abs(rows[0] - rows[1]) < 2, f"the first two plies are not on one numbered row: {rows}")
+    page.tab("analysis")
+    page.find("#record-text").clear()
+    page.driver.execute_script("document.querySelector('#record-text').value = arguments[0]", saved)
+    page.set_form("record-form", {"game": "tak", "index": "1"})
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#record-load").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous, 10, f"the saved PTN did not load: {page.errors()}")
+    check(page.moves("analysis") == played, f"the saved PTN replays {page.moves('analysis')}, the game was {played}")
+    page.tab("play")
+    previous = page.attributes("#analysis-board", "data-id")[0]
+    page.find("#play-analyse").click()
+    page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous and not page.find("#tab-analysis").get_attribute("hidden"),
+              10, "Analyse this game did nothing")
+    check(page.moves("analysis") == played, "Analyse this game shows other moves")
+    page.find("#analysis-flip").click()
+    check(page.attributes("#analysis-board [data-flipped]", "data-flipped"), "Flip did not turn the board")
+    page.find("body").send_keys("f")
+    check(not page.attributes("#analysis-board [data-flipped]", "data-flipped"), "the key f did not turn it back")
+    page.find("body").send_keys(Keys.HOME)
+    page.wait(lambda: page.text("#analysis-ply").startswith("0 /"), 5, "Home did not go to the start")
+    page.find("body").send_keys(Keys.END)
+    page.wait(lambda: page.text("#analysis-ply") == f"{len(played)} / {len(played)}", 5, "End did not go to the end")
+    print(f"record: {len(played)} plies saved as PTN, replayed in the analysis tab; flip, Home and End work")
+
+
+def check_quiet_board(page):
+    """Gomoku 15x15: before a move, no legal-move dot shows; the one under the pointer does."""
+    new_game(page, "gomoku", ["person", "gomoku"], movetime="", depth="1")
+    page.find("#play-setup")  # the new game is drawn
+    page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "gomoku: no legal moves")
+    visible = page.driver.execute_script(
+        "return [...document.querySelectorAll('#play-board .target')].filter(t => getComputedStyle(t).visibility !== 'hidden').length")
+    check(visible == 0, f"{visible} legal-move dots show before the pointer is on a cell")
+    ActionChains(page.driver).move_to_element(page.find('#play-board [data-cell="e5"]')).perform()
+    page.wait(lambda: page.driver.execute_script(
+        "return [...document.querySelectorAll('#play-board .target')].filter(t => getComputedStyle(t).visibility !== 'hidden')"
+        ".map(t => t.dataset.overlay).join(',')") == "e5", 5, "the dot under the pointer does not show")
+    print("quiet board: no dots until the pointer is on a legal cell, then that one")
+
+
 def check_watch(driver, gui_binary, directory, screenshots):
     """`gui watch <arbiter flags>`: the running games live, then the standings as the games end,
     equal to what the arbiter writes in its results file for the same match."""
@@ -701,6 +769,8 @@ def main():
         check_bad_load(page)
         check_renju_confirm(page)
         check_reconnect(page, rng)
+        check_record_tools(page, rng)
+        check_quiet_board(page)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
         page.find("#play-typed input").send_keys("a1")

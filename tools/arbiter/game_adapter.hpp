@@ -5,11 +5,14 @@
 // output) is written once against this. core/tak's adapter is tools/arbiter/tak_adapter.hpp.
 
 #include <concepts>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "core/game.hpp"
 #include "protocol/engine_spec.hpp"
@@ -38,6 +41,14 @@ struct PlayedGame {
     bool interrupted = false;                // stopped by SIGINT: not a result, played again on -resume
     std::optional<std::string> fatal_error;  // the game could not be played at all
 };
+
+// The record's date: today, local time, YYYY.MM.DD.
+inline std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    return fmt::format("{:04}.{:02}.{:02}", local.tm_year + 1900, local.tm_mon + 1, local.tm_mday);
+}
 
 // What the record of a game says besides the moves.
 struct RecordInfo {

@@ -44,13 +44,6 @@ constexpr int exit_stopped = 1;      // an engine failed without -recover, or co
 constexpr int exit_usage = 2;        // bad command line, openings or state file
 constexpr int exit_interrupted = 130;  // SIGINT or SIGTERM: the summary so far was printed
 
-inline std::string today() {
-    const std::time_t now = std::time(nullptr);
-    std::tm local{};
-    localtime_r(&now, &local);
-    return fmt::format("{:04}.{:02}.{:02}", local.tm_year + 1900, local.tm_mon + 1, local.tm_mday);
-}
-
 // Set by SIGINT/SIGTERM: no new game starts, running games are abandoned (and replayed on
 // -resume), the summary is printed. A second signal ends the arbiter at once.
 inline std::atomic<bool> interrupt_requested{false};

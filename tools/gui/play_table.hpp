@@ -267,6 +267,7 @@ private:
         referee_.take_back(moves.size() - *target);
         scores_.resize(*target);
         finished_ = false;
+        end_.reset();
         result_ = Json();
         info_ = Json();
         publish(lock);
@@ -274,6 +275,7 @@ private:
 
     void finish(const arbiter::GameEnd& end, std::unique_lock<std::mutex>& lock) {
         finished_ = true;
+        end_ = end;
         Json result;
         result["score"] = arbiter::result_score(end.outcome);
         result["reason"] = arbiter::describe(end, A::rule_phrase(end.outcome), A::side_names);
@@ -341,7 +343,23 @@ private:
         state["result"] = result_;
         state["info"] = info_;
         if (referee_.fatal_error()) state["error"] = *referee_.fatal_error();
+        state["record"] = record_text();
         return state;
+    }
+
+    // The game so far in its record format (PTN for Tak), as the arbiter writes it: for Save and
+    // for "Analyse this game".
+    std::string record_text() const {
+        const auto& record = referee_.record();
+        arbiter::PlayedGame<G> played;
+        played.start = record.start();
+        played.moves = record.moves();
+        played.comments = referee_.comments();
+        played.comments.resize(played.moves.size());
+        played.final_position = record.current();
+        if (end_) played.end = *end_;
+        else played.end = arbiter::GameEnd::by_rules(record.outcome());
+        return A::format_record(played, arbiter::RecordInfo{seats_[0].name, seats_[1].name, 1, date_});
     }
 
     std::string reason_of(int seat) const {
@@ -351,6 +369,8 @@ private:
     }
 
     std::int64_t id_;
+    std::string date_ = arbiter::today();
+    std::optional<arbiter::GameEnd> end_;
     typename G::Variant variant_;
     std::array<SeatConfig, 2> seats_;
     arbiter::Adjudication adjudication_;  // none at the GUI: only the rules and the clocks end a game

@@ -113,10 +113,25 @@ class BoardPanel {
     this.selection = [];
     this.kind = null;
     this.clockBase = 0;
+    this.flipped = false;
     $(`#${prefix}-board`).addEventListener('click', (event) => {
       const cell = event.target.closest('[data-cell]');
       if (cell) this.click(cell.getAttribute('data-cell'));
     });
+    // Quiet boards: a cell's legal-move dot shows while the pointer is on it.
+    $(`#${prefix}-board`).addEventListener('mouseover', (event) => {
+      const cell = event.target.closest('[data-cell]');
+      const name = cell ? cell.getAttribute('data-cell') : null;
+      for (const dot of $(`#${prefix}-board`).querySelectorAll('.target.quiet'))
+        dot.classList.toggle('hover', dot.getAttribute('data-overlay') === name);
+    });
+    const flip = $(`#${prefix}-flip`);
+    if (flip) flip.addEventListener('click', () => this.flip());
+  }
+
+  flip() {
+    this.flipped = !this.flipped;
+    this.draw();
   }
 
   legal() { return (this.state && this.state.legal) || []; }
@@ -175,6 +190,7 @@ class BoardPanel {
 
   update(state) {
     const changed = !this.state || this.state.position !== state.position || this.state.id !== state.id;
+    if (this.state && this.state.id === state.id && state.moves.length > this.state.moves.length) moveSound();
     this.state = state;
     if (changed) {
       this.selection = [];
@@ -197,8 +213,10 @@ class BoardPanel {
     box.textContent = '';
     box.setAttribute('data-id', String(state.id));
     const pv = this.info && this.info.pv;
+    // Before a piece is chosen, the dots are quiet (on hover): a whole board of them hides it.
     box.appendChild(drawBoard(state.game, state.board, {
       targets: this.targets(), selected: this.selection, last: state.board.last || [], pv, pvFirstSide: state.to_move,
+      quiet: this.selection.length === 0, flipped: this.flipped,
     }));
     // The kind of piece to place, when the moves of a cell differ only in that (Tak).
     const kindBox = $(`#${this.prefix}-kinds`);
@@ -299,6 +317,10 @@ class BoardPanel {
     const state = this.state;
     const list = $(`#${this.prefix}-moves`);
     list.textContent = '';
+    // Numbered by moves, as PTN writes them (1. a1 f6), counting from the first player's move.
+    list.classList.add('numbered');
+    const tools = $(`#${this.prefix}-record-tools`);
+    if (tools) tools.hidden = !state.record;
     state.moves.forEach((move, i) => {
       const item = document.createElement('li');
       item.textContent = move + (state.comments && state.comments[i] ? ` {${state.comments[i]}}` : '');
@@ -309,6 +331,46 @@ class BoardPanel {
     drawGraph($(`#${this.prefix}-graph`), state.scores || [], state.ply !== undefined ? state.ply : state.moves.length,
               state.mode === 'analysis' ? (ply) => send({type: 'goto', id: state.id, ply}) : null);
   }
+}
+
+// ---- Sounds: a short click for each new move, when the Sound box is ticked.
+let audio = null;
+function moveSound() {
+  const box = $('#sound');
+  if (!box || !box.checked) return;
+  try {
+    audio = audio || new AudioContext();
+    const tone = audio.createOscillator(), gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.08);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.09);
+  } catch (error) { /* no audio here: silence */ }
+}
+
+// ---- The played game as a record: saved as a file, or opened in the analysis tab.
+const RECORD_EXTENSIONS = {tak: 'ptn'};
+function saveRecord() {
+  const state = panels.play.state;
+  if (!state || !state.record) return;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([state.record], {type: 'text/plain'}));
+  link.download = `${state.game}-${state.id}.${RECORD_EXTENSIONS[state.game] || 'txt'}`;
+  document.body.appendChild(link);
+  link.click();
+  setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+}
+function analyseRecord() {
+  const state = panels.play.state;
+  if (!state || !state.record) return;
+  $('#record-text').value = state.record;
+  const form = $('#record-form');
+  form.elements.game.value = state.game;
+  form.elements.index.value = '1';
+  showTab('analysis');
+  openAnalysis({type: 'load_record', game: state.game, text: state.record, index: 0});
 }
 
 // ---- Forms
@@ -737,13 +799,21 @@ function init() {
     const item = event.target.closest('[data-ply]');
     if (item) analysisGoto(Number(item.getAttribute('data-ply')));
   });
+  // Keys: f flips the board in view; in the analysis, arrows step, Home and End go to the ends.
   document.addEventListener('keydown', (event) => {
-    if ($('#tab-analysis').hidden || event.target.closest('input, textarea, select')) return;
+    if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+    const panel = !$('#tab-analysis').hidden ? panels.analysis : !$('#tab-play').hidden ? panels.play : null;
+    if (!panel) return;
+    if (event.key === 'f') { panel.flip(); event.preventDefault(); return; }
     const state = panels.analysis.state;
-    if (!state) return;
-    if (event.key === 'ArrowLeft') analysisGoto(state.ply - 1);
-    if (event.key === 'ArrowRight') analysisGoto(state.ply + 1);
+    if (panel !== panels.analysis || !state) return;
+    const target = {ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.moves.length}[event.key];
+    if (target === undefined) return;
+    analysisGoto(target);
+    event.preventDefault();
   });
+  $('#play-save').addEventListener('click', saveRecord);
+  $('#play-analyse').addEventListener('click', analyseRecord);
   $('#analysis-go').addEventListener('click', () => panels.analysis.state &&
     send({type: 'start', id: panels.analysis.state.id, engine: $('#analysis-engine').value}));
   $('#analysis-stop').addEventListener('click', () => panels.analysis.state && send({type: 'stop', id: panels.analysis.state.id}));

@@ -5,7 +5,7 @@
 // (the game's own square names, as in its move notation), and every piece carries data
 // attributes that say what it is (the browser test compares them with the engine's `d`).
 // overlay: {targets: Set of cells, selected: [cells], last: [cells], pv: {paths: [[cells]...]},
-//           pvFirstSide: 0|1}
+//           pvFirstSide: 0|1, quiet: targets only on hover, flipped: turned half a turn}
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -240,7 +240,8 @@ function drawOverlay(svg, layout, overlay) {
   const r = layout.cell * 0.42;
   for (const name of overlay.last || []) ring(name, 'last-move', r);
   for (const name of overlay.selected || []) ring(name, 'selected', r);
-  for (const name of overlay.targets || []) ring(name, 'target', layout.cell * 0.17);
+  // Quiet: the dots show only on the cell under the pointer (the page marks it "hover").
+  for (const name of overlay.targets || []) ring(name, overlay.quiet ? 'target quiet' : 'target', layout.cell * 0.17);
   const paths = (overlay.pv && overlay.pv.paths) || [];
   paths.slice(0, 8).forEach((path, i) => {
     if (!path.length) return;
@@ -258,7 +259,14 @@ function drawBoard(game, board, overlay) {
   const defs = el('defs', {}, svg);
   const marker = el('marker', {id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse'}, defs);
   el('path', {d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow-head'}, marker);
-  layout.draw(svg);
-  drawOverlay(svg, layout, overlay || {});
+  // Flipped: the board turned half a turn (the second player at the bottom), its words upright.
+  const ground = overlay && overlay.flipped
+    ? el('g', {transform: `rotate(180 ${layout.width / 2} ${layout.height / 2})`, 'data-flipped': '1'}, svg) : svg;
+  layout.draw(ground);
+  drawOverlay(ground, layout, overlay || {});
+  if (ground !== svg) {
+    for (const words of ground.querySelectorAll('text'))
+      words.setAttribute('transform', `rotate(180 ${words.getAttribute('x')} ${words.getAttribute('y')})`);
+  }
   return svg;
 }

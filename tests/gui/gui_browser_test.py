@@ -682,6 +682,46 @@ def check_quiet_board(page):
     print("quiet board: no dots until the pointer is on a legal cell, then that one")
 
 
+def check_layouts(page, games, rng, screenshots):
+    """At 1400x1000 the buttons under the board are in view; at 390x900 (a phone) nothing scrolls
+    sideways and the clocks sit above the board. A picture of each game at both sizes."""
+    driver = page.driver
+    try:
+        for width, height, name in [(1400, 1000, "desktop"), (390, 900, "phone")]:
+            driver.set_window_size(width, height)
+            for game in games:
+                new_game(page, game, ["person", game], movetime="", depth="1", tc="5:00")
+                for _ in range(3):
+                    page.wait(lambda: page.attributes("#play-board .target", "data-overlay")
+                              or page.attributes("#play-choices button", "data-move") or page.text("#play-result"), 10,
+                              f"{game} {name}: the person never got the move")
+                    count = len(page.moves("play"))
+                    if person_move(page, rng):
+                        page.wait(lambda: len(page.moves("play")) > count + 1 or page.text("#play-result")
+                                  or page.attributes("#play-board .selected", "x"), 10, f"{game} {name}: no answer")
+                driver.execute_script("window.scrollTo(0, 0)")
+                wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+                check(wide <= 0, f"{game} at {width}px: the page scrolls sideways by {wide}px")
+                if name == "desktop":
+                    bottom = driver.execute_script("return document.querySelector('#play-undo').getBoundingClientRect().bottom")
+                    inner = driver.execute_script("return window.innerHeight")
+                    check(bottom <= inner, f"{game} at 1400x1000: Undo is below the fold ({bottom} > {inner})")
+                else:
+                    clocks, board = driver.execute_script(
+                        "return [document.querySelector('#play-players').getBoundingClientRect().top,"
+                        " document.querySelector('#play-board').getBoundingClientRect().top]")
+                    check(clocks < board, f"{game} on a phone: the clocks are below the board")
+                if screenshots:
+                    driver.save_screenshot(os.path.join(screenshots, f"gui-{game}-{name}.png"))
+            page.tab("analysis")
+            wide = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            check(wide <= 0, f"the analysis tab at {width}px scrolls sideways by {wide}px")
+            page.tab("play")
+    finally:
+        driver.set_window_size(1300, 1100)
+    print(f"layouts: {', '.join(games)} at 1400x1000 (Undo in view) and 390x900 (no sideways scroll, clocks on top)")
+
+
 def check_watch(driver, gui_binary, directory, screenshots):
     """`gui watch <arbiter flags>`: the running games live, then the standings as the games end,
     equal to what the arbiter writes in its results file for the same match."""
@@ -696,7 +736,7 @@ def check_watch(driver, gui_binary, directory, screenshots):
                              "-concurrency", "2", "-jsonout", results])
     try:
         page = Page(driver, watch.url)
-        page.wait(lambda: len(page.attributes("#watch-games .watch-card svg", "data-game")) == 2, 30, "no live games shown")
+        page.wait(lambda: len(page.attributes("#watch-games .watch-card svg", "data-game")) >= 2, 30, "no live games shown")
         page.wait(lambda: all(int(p) >= 6 for p in page.driver.execute_script(
             "return [...document.querySelectorAll('.watch-heading')].map(e => e.textContent.match(/ply (\\d+)/)[1])")), 30,
             "the live games do not advance")
@@ -713,8 +753,23 @@ def check_watch(driver, gui_binary, directory, screenshots):
         check(cells[9] == "[" + ", ".join(map(str, summary["pentanomial"])) + "]",
               f"the page shows Ptnml {cells[9]}, the results file {summary['pentanomial']}")
         check(not page.errors(), f"the page showed errors: {page.errors()}")
+        check("± 0.0" not in " ".join(cells), f"an error bar of 0.0 (undefined) is shown: {cells}")
+        # Finished games stay on show, and each opens in the analysis tab.
+        time.sleep(4)
+        check(page.all("#watch-games .watch-card"), "the finished games' boards vanished")
+        first = page.driver.execute_script(
+            "return document.querySelector('.finished-games li[data-game-number]').dataset.gameNumber")
+        page.click(f'.finished-games li[data-game-number="{first}"]')
+        page.wait(lambda: not page.find("#tab-analysis").get_attribute("hidden") and page.moves("analysis"), 10,
+                  f"a finished game did not open in the analysis tab: {page.errors()}")
+        with open(results) as file:
+            games = json.load(file)["games"]
+        record = next(g for g in games if g["number"] == int(first))
+        check(len(page.moves("analysis")) == record["plies"],
+              f"game {first} opened with {len(page.moves('analysis'))} plies, the results file has {record['plies']}")
+        page.tab("watch")
         print(f"watch: live boards shown; standings {cells[0]} W/L/D {'/'.join(expected)}, Ptnml {cells[9]}, "
-              f"Elo {cells[5]} as in the results file")
+              f"Elo {cells[5]} as in the results file; finished boards stay; game {first} opens in the analysis tab")
     finally:
         watch.stop()
     # The same page from the arbiter itself: arbiter <flags> -live PORT starts the gui beside it
@@ -771,6 +826,7 @@ def main():
         check_reconnect(page, rng)
         check_record_tools(page, rng)
         check_quiet_board(page)
+        check_layouts(page, args.games.split(","), rng, args.screenshots)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
         page.find("#play-typed input").send_keys("a1")

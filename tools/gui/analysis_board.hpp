@@ -273,6 +273,7 @@ private:
                 scores.push_back(nullptr);
         }
         state["scores"] = std::move(scores);
+        state["movers"] = movers_json<G>(line_.start, line_.moves);
         const Outcome outcome = record.outcome();
         if (outcome.is_over()) {
             Json result;

@@ -108,6 +108,18 @@ Json legal_moves_json(const GameRecord<typename View::Adapter::Game>& record) {
 inline Json cells_json(const MovePath& path) { return path.cells; }
 
 // The board after `plies` moves of the record, with the last move's cells for highlighting.
+// Who made each move from `start` (0 or 1), null for a roll of the dice: the page draws each
+// side's scores as a line of its own.
+template <Game G>
+Json movers_json(typename G::State position, const std::vector<typename G::Move>& moves) {
+    Json movers = Json::array();
+    for (const auto& move : moves) {
+        movers.push_back(is_chance_node<G>(position) ? Json() : Json(index_of(G::side_to_move(position))));
+        G::play(position, move);
+    }
+    return movers;
+}
+
 template <class View>
 Json board_at(const typename View::Adapter::Game::State& before, const typename View::Adapter::Game::Move* last,
               const typename View::Adapter::Game::State& state) {

@@ -26,10 +26,30 @@ public:
     MatchWatch(std::int64_t id, std::vector<std::string> engine_names) : id_(id), names_(std::move(engine_names)) {}
 
     // ---- Session
+    // {"type": "record", "number": N}: a finished game's record, to open it in the analysis tab.
     void handle(const Json& message, const std::shared_ptr<Client>& from) override {
-        from->send(error_message(fmt::format("a watched match takes no '{}': it is run from the command line",
-                                             clipped(json::text(message, "type"))),
-                                 id_));
+        if (json::text(message, "type") != "record") {
+            from->send(error_message(fmt::format("a watched match takes no '{}': it is run from the command line",
+                                                 clipped(json::text(message, "type"))),
+                                     id_));
+            return;
+        }
+        const Json& number = json::member(message, "number");
+        std::lock_guard lock(mutex_);
+        const auto found = number.is_number_integer() ? records_.find(number.get<int>()) : records_.end();
+        if (found == records_.end()) {
+            from->send(error_message(fmt::format("no record of that game here: the page keeps the last {} finished games",
+                                                 kept_records),
+                                     id_));
+            return;
+        }
+        Json reply;
+        reply["type"] = "record";
+        reply["id"] = id_;
+        reply["number"] = found->first;
+        reply["game"] = std::string(View::game);
+        reply["text"] = found->second;
+        from->send(json::dump(reply));
     }
 
     void subscribe(const std::shared_ptr<Client>& client) override {
@@ -63,6 +83,8 @@ public:
                        const arbiter::Results& results, const arbiter::MatchDescription& description) override {
         std::lock_guard lock(mutex_);
         standings_ = match_standings(description, results);
+        records_[game.number] = finished.record;
+        while (records_.size() > kept_records) records_.erase(records_.begin());
         if (auto found = games_.find(game.number); found != games_.end()) {
             found->second->finished = true;
             found->second->flush();  // the final position, if the throttle held it back
@@ -140,6 +162,7 @@ private:
                 G::play(position, move);
             }
             message["moves"] = std::move(texts);
+            message["movers"] = movers_json<G>(record.start(), moves);
             message["board"] = board_at<View>(before, moves.empty() ? nullptr : &moves.back(), record.current());
             message["position"] = G::format_position(record.current());
             message["to_move"] = index_of(G::side_to_move(record.current()));
@@ -205,6 +228,8 @@ private:
     std::optional<arbiter::MatchDescription> description_;
     Json standings_;
     std::map<int, std::unique_ptr<GameWatch>> games_;
+    static constexpr std::size_t kept_records = 500;
+    std::map<int, std::string> records_;  // the last finished games' records, by game number
     bool over_ = false;
     Subscribers subscribers_;
 };

@@ -322,6 +322,7 @@ private:
         Json scores = Json::array();
         for (const auto& score : scores_) scores.push_back(score ? Json(*score) : Json());
         state["scores"] = std::move(scores);
+        state["movers"] = movers_json<G>(record.start(), record.moves());
         state["to_move"] = index_of(G::side_to_move(record.current()));
         state["chance"] = is_chance_node<G>(record.current());
         const bool person_to_move = !finished_ && !fatal_ && awaiting_person_;

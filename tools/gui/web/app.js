@@ -52,10 +52,15 @@ function formatClock(ms) {
   return `${negative ? '-' : ''}${minutes}:${String(seconds).padStart(2, '0')}.${tenths}`;
 }
 
+// Scores beyond this many centipawns are an engine's way of saying a proven win or loss.
+const PROVEN = 30000;
 function formatScore(info) {
   if (!info) return '';
-  if (info.mate !== undefined) return `mate ${info.mate}`;
-  if (info.score !== undefined) return (info.score >= 0 ? '+' : '') + (info.score / 100).toFixed(2);
+  if (info.mate !== undefined) return info.mate > 0 ? `win in ${info.mate}` : `loss in ${-info.mate}`;
+  if (info.score !== undefined) {
+    if (Math.abs(info.score) >= PROVEN) return info.score > 0 ? 'proven win' : 'proven loss';
+    return (info.score >= 0 ? '+' : '') + (info.score / 100).toFixed(2);
+  }
   return '';
 }
 
@@ -64,8 +69,10 @@ function describeInfo(info, sideNames) {
   const parts = [];
   if (info.side !== undefined && sideNames) parts.push(sideNames[info.side]);
   if (info.depth !== undefined) parts.push(`depth ${info.depth}${info.seldepth !== undefined ? '/' + info.seldepth : ''}`);
+  // An engine scores for the side it moves for: the label says which (the graph is the first
+  // player's view).
   const score = formatScore(info);
-  if (score) parts.push(`score ${score}`);
+  if (score) parts.push(info.side !== undefined && sideNames ? `score ${score} for ${sideNames[info.side]}` : `score ${score}`);
   if (info.nodes !== undefined) parts.push(`${info.nodes} nodes`);
   if (info.nps !== undefined) parts.push(`${info.nps} nps`);
   if (info.pv && info.pv.moves && info.pv.moves.length) parts.push('pv ' + info.pv.moves.join(' '));
@@ -74,7 +81,7 @@ function describeInfo(info, sideNames) {
 }
 
 // ---- Score graph: centipawns from the first player's view, clamped to +-10.
-function drawGraph(container, scores, currentPly, onClick) {
+function drawGraph(container, scores, currentPly, onClick, movers) {
   container.textContent = '';
   const width = 360, height = 110, pad = 6;
   const svg = el('svg', {viewBox: `0 0 ${width} ${height}`, class: 'score-graph'}, container);
@@ -83,17 +90,18 @@ function drawGraph(container, scores, currentPly, onClick) {
   const n = Math.max(scores.length, 1);
   const x = (ply) => pad + ((width - 2 * pad) * ply) / n;
   const y = (score) => height / 2 - ((height / 2 - pad) * Math.max(-1000, Math.min(1000, score))) / 1000;
-  let points = [];
-  const flush = () => {
-    if (points.length > 1) el('polyline', {points: points.join(' '), class: 'graph-line'}, svg);
+  // One line per side: each engine's scores joined over the other side's plies (a person's plies
+  // have none), so two engines' different scales never zig-zag into one line.
+  for (const side of [0, 1]) {
+    const points = [];
+    scores.forEach((score, i) => {
+      const mover = movers ? movers[i] : i % 2;
+      if (mover !== side || score === null || score === undefined) return;
+      points.push(`${x(i + 1).toFixed(1)},${y(score).toFixed(1)}`);
+    });
+    if (points.length > 1) el('polyline', {points: points.join(' '), class: 'graph-line side-' + side, 'data-side': side}, svg);
     else if (points.length === 1) { const [px, py] = points[0].split(','); el('circle', {cx: px, cy: py, r: 1.5, class: 'graph-dot'}, svg); }
-    points = [];
-  };
-  scores.forEach((score, i) => {
-    if (score === null || score === undefined) { flush(); return; }
-    points.push(`${x(i + 1).toFixed(1)},${y(score).toFixed(1)}`);
-  });
-  flush();
+  }
   if (currentPly !== undefined) el('line', {x1: x(currentPly), y1: 0, x2: x(currentPly), y2: height, class: 'graph-cursor'}, svg);
   svg.setAttribute('data-points', String(scores.filter((s) => s !== null && s !== undefined).length));
   if (onClick) svg.addEventListener('click', (event) => {
@@ -329,7 +337,7 @@ class BoardPanel {
       list.appendChild(item);
     });
     drawGraph($(`#${this.prefix}-graph`), state.scores || [], state.ply !== undefined ? state.ply : state.moves.length,
-              state.mode === 'analysis' ? (ply) => send({type: 'goto', id: state.id, ply}) : null);
+              state.mode === 'analysis' ? (ply) => send({type: 'goto', id: state.id, ply}) : null, state.movers);
   }
 }
 
@@ -514,14 +522,16 @@ function drawWatch(standingsChanged = true, changedGames = null) {
     table.className = 'pairs';
     table.innerHTML = '<tr><th>Pair</th><th>W</th><th>L</th><th>D</th><th>Score</th><th>Elo</th><th>Pair Elo</th><th>nElo</th><th>LOS</th><th>Ptnml(0-2)</th></tr>';
     const number = (v, digits) => (v === null || v === undefined ? '—' : Number(v).toFixed(digits));
+    // An error bar of 0 comes from no spread at all (one pair, or every pair alike): undefined.
+    const spread = (v) => (v === null || v === undefined || Number(v) === 0 ? '—' : Number(v).toFixed(1));
     for (const pair of standings.summary.pairs) {
       // JSON has no infinity: a null Elo with a clean sweep is an infinite one.
       const elo = (value) => (value === null && (pair.score === 1 || pair.score === 0) ? (pair.score === 1 ? '+∞' : '−∞') : number(value, 1));
       const row = document.createElement('tr');
       const cells = [`${names[pair.first]} vs ${names[pair.second]}`, pair.wins, pair.losses, pair.draws, number(pair.score * 100, 1) + '%',
-        `${elo(pair.elo)} ± ${number(pair.elo_error_95, 1)}`,
-        pair.pair_elo !== undefined ? `${elo(pair.pair_elo)} ± ${number(pair.pair_elo_error_95, 1)}` : '—',
-        pair.nelo !== undefined ? `${elo(pair.nelo)} ± ${number(pair.nelo_error_95, 1)}` : '—',
+        `${elo(pair.elo)} ± ${spread(pair.elo_error_95)}`,
+        pair.pair_elo !== undefined ? `${elo(pair.pair_elo)} ± ${spread(pair.pair_elo_error_95)}` : '—',
+        pair.nelo !== undefined ? `${elo(pair.nelo)} ± ${spread(pair.nelo_error_95)}` : '—',
         number(pair.los_percent, 1) + '%', '[' + pair.pentanomial.join(', ') + ']'];
       for (const value of cells) {
         const cell = document.createElement('td');
@@ -554,6 +564,9 @@ function drawWatch(standingsChanged = true, changedGames = null) {
       const item = document.createElement('li');
       item.value = game.number;
       item.textContent = `${names[game.white]} vs ${names[game.black]}: ${game.result} {${game.reason}}`;
+      item.title = 'open this game in the analysis tab';
+      item.setAttribute('data-game-number', String(game.number));
+      item.addEventListener('click', () => send({type: 'record', id: watch.id, number: game.number}));
       finished.appendChild(item);
     }
     box.appendChild(finished);
@@ -599,7 +612,7 @@ function drawWatchCard(card, game) {
   const graph = document.createElement('div');
   graph.className = 'graph';
   card.appendChild(graph);
-  drawGraph(graph, state.scores || [], state.moves.length, null);
+  drawGraph(graph, state.scores || [], state.moves.length, null, state.movers);
 }
 
 // ---- Connection
@@ -666,7 +679,11 @@ function onMessage(message) {
       watch.id = message.id;
       watch.standings = message.standings && message.standings.engines ? message.standings : watch.standings;
       watch.over = message.over;
-      for (const number of [...watch.games.keys()]) if (!message.running.includes(number) && watch.games.get(number).result) watch.games.delete(number);
+      // Finished games stay on show until newer ones push them out: the last few, with their results.
+      {
+        const finished = [...watch.games.keys()].filter((n) => !message.running.includes(n) && watch.games.get(n).result).sort((a, b) => a - b);
+        for (const number of finished.slice(0, Math.max(0, finished.length - 4))) watch.games.delete(number);
+      }
       scheduleWatchDraw();
       break;
     case 'watch_game': {
@@ -678,6 +695,16 @@ function onMessage(message) {
       scheduleWatchDraw(message.number);
       break;
     }
+    case 'record': {
+      // A finished game of the watched match, opened in the analysis tab.
+      $('#record-text').value = message.text;
+      const form = $('#record-form');
+      form.elements.game.value = message.game;
+      form.elements.index.value = '1';
+      showTab('analysis');
+      openAnalysis({type: 'load_record', game: message.game, text: message.text, index: 0});
+      break;
+    }
     case 'watch_info': {
       const game = watch.games.get(message.number);
       if (!game) break;
@@ -687,10 +714,7 @@ function onMessage(message) {
     }
     case 'watch_over': {
       const game = watch.games.get(message.number);
-      if (game) {
-        game.result = message;
-        setTimeout(() => { watch.games.delete(message.number); scheduleWatchDraw(); }, 3000);
-      }
+      if (game) game.result = message;
       scheduleWatchDraw(message.number);
       break;
     }

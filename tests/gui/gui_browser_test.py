@@ -667,6 +667,34 @@ def check_record_tools(page, rng):
     print(f"record: {len(played)} plies saved as PTN, replayed in the analysis tab; flip, Home and End work")
 
 
+def check_play_steps(page, rng):
+    """Stepping back and forward through a game in Play while it goes on: the board of each ply,
+    no moves offered there, and "live" brings the game back."""
+    new_game(page, "tak", ["person", "tak"], movetime="", depth="1")
+    for _ in range(3):
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "steps: no move offered")
+        count = len(page.moves("play"))
+        while len(page.moves("play")) == count:
+            person_move(page, rng)
+        page.wait(lambda: len(page.moves("play")) >= count + 2, 10, "steps: no answer")
+    page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "steps: no move offered")
+    plies = len(page.moves("play"))
+    page.find("#play-first").click()
+    page.wait(lambda: page.text("#play-ply").startswith(f"0 / {plies}"), 5, f"|< did not go to the start: {page.text('#play-ply')}")
+    stacks = lambda: page.attributes("#play-board [data-stack]", "data-stack")
+    check(not stacks() and not page.attributes("#play-board .target", "data-overlay"),
+          "the start shows pieces or offers moves")
+    page.find("#play-forward").click()
+    page.wait(lambda: page.text("#play-ply").startswith(f"1 / {plies}"), 5, "> did not step on")
+    check(len(stacks()) == 1, f"ply 1 shows {stacks()}")
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.text("#play-ply").startswith(f"2 / {plies}"), 5, "the right arrow did not step on")
+    page.find("#play-live").click()
+    page.wait(lambda: page.text("#play-ply") == f"{plies} / {plies}" and page.attributes("#play-board .target", "data-overlay"),
+              5, "live did not bring the game back")
+    print(f"play steps: plies 0, 1 and 2 of {plies} shown while the game waits, then back to it")
+
+
 def check_quiet_board(page):
     """Gomoku 15x15: before a move, no legal-move dot shows; the one under the pointer does."""
     new_game(page, "gomoku", ["person", "gomoku"], movetime="", depth="1")
@@ -826,6 +854,7 @@ def main():
         check_reconnect(page, rng)
         check_record_tools(page, rng)
         check_quiet_board(page)
+        check_play_steps(page, rng)
         check_layouts(page, args.games.split(","), rng, args.screenshots)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")

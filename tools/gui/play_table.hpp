@@ -51,6 +51,7 @@ public:
 
     void handle(const Json& message, const std::shared_ptr<Client>& from) override {
         const std::string& type = json::text(message, "type");
+        if (type == "view") return view(message, from);
         if (type != "move" && type != "undo") {
             from->send(error_message(fmt::format("a game table does not know '{}'", clipped(type)), id_));
             return;
@@ -69,6 +70,33 @@ public:
             if (type == "undo" && thinking_) interrupt_ = true;  // the search is abandoned
         }
         wake_.notify_all();
+    }
+
+    // {"type": "view", "ply": k}: the board after k plies, to step through the game while it goes
+    // on (the game itself does not move). Answered from the copy the last published state made,
+    // on the server's thread: the table's thread may be waiting for an engine.
+    void view(const Json& message, const std::shared_ptr<Client>& from) {
+        const auto ply = optional_integer(message, "ply", 0, 100'000);
+        if (!ply || !ply->has_value()) {
+            from->send(error_message("a view message needs \"ply\": 0 to the number of moves", id_));
+            return;
+        }
+        Json reply;
+        {
+            std::lock_guard lock(mutex_);
+            const std::size_t count = std::min<std::size_t>(static_cast<std::size_t>(**ply), shown_moves_.size());
+            auto position = shown_start_, before = position;
+            for (std::size_t i = 0; i < count; ++i) {
+                before = position;
+                G::play(position, shown_moves_[i]);
+            }
+            reply["type"] = "view";
+            reply["id"] = id_;
+            reply["ply"] = count;
+            reply["board"] = board_at<View>(before, count ? &shown_moves_[count - 1] : nullptr, position);
+            reply["position"] = G::format_position(position);
+        }
+        from->send(json::dump(reply));
     }
 
     void close() override {
@@ -345,6 +373,8 @@ private:
         state["info"] = info_;
         if (referee_.fatal_error()) state["error"] = *referee_.fatal_error();
         state["record"] = record_text();
+        shown_start_ = record.start();
+        shown_moves_ = record.moves();
         return state;
     }
 
@@ -370,6 +400,9 @@ private:
     }
 
     std::int64_t id_;
+    // The game as the last state showed it, for view requests (written by state_json, under the lock).
+    mutable typename G::State shown_start_{};
+    mutable std::vector<typename G::Move> shown_moves_;
     std::string date_ = arbiter::today();
     std::optional<arbiter::GameEnd> end_;
     typename G::Variant variant_;

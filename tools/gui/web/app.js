@@ -142,6 +142,27 @@ class BoardPanel {
     this.draw();
   }
 
+  // Play: step through the game while it goes on (the server sends each ply's board); the live
+  // game takes moves again at its last ply.
+  step(ply) {
+    const state = this.state;
+    if (!state || state.mode !== 'play') return;
+    ply = Math.max(0, Math.min(state.moves.length, ply));
+    if (ply === state.moves.length) { this.live(); return; }
+    send({type: 'view', id: state.id, ply});
+  }
+  showView(message) {
+    if (!this.state || this.state.id !== message.id) return;
+    this.view = message;
+    this.selection = [];
+    this.draw();
+  }
+  live() {
+    this.view = null;
+    this.draw();
+  }
+  viewedPly() { return this.view ? this.view.ply : this.state ? this.state.moves.length : 0; }
+
   legal() { return (this.state && this.state.legal) || []; }
   kinds() { return [...new Set(this.legal().filter((m) => m.k).map((m) => m.k))]; }
 
@@ -157,6 +178,7 @@ class BoardPanel {
   forbidden(cell) { return !!(this.state && this.state.board && (this.state.board.forbidden || []).includes(cell)); }
 
   click(cell) {
+    if (this.view) return;  // a past position: nothing to play there
     // A forbidden point (renju) is a legal move that loses at once: it takes a second click.
     if (this.forbidden(cell) && this.legal().some((m) => m.p.length === 1 && m.p[0] === cell)) {
       if (this.confirming !== cell) {
@@ -204,6 +226,7 @@ class BoardPanel {
       this.selection = [];
       this.confirming = null;
     }
+    if (this.view && this.view.id !== state.id) this.view = null;
     this.info = state.info && Object.keys(state.info).length ? state.info : null;
     this.clockBase = performance.now();
     this.draw();
@@ -222,10 +245,15 @@ class BoardPanel {
     box.setAttribute('data-id', String(state.id));
     const pv = this.info && this.info.pv;
     // Before a piece is chosen, the dots are quiet (on hover): a whole board of them hides it.
-    box.appendChild(drawBoard(state.game, state.board, {
-      targets: this.targets(), selected: this.selection, last: state.board.last || [], pv, pvFirstSide: state.to_move,
-      quiet: this.selection.length === 0, flipped: this.flipped,
+    const board = this.view ? this.view.board : state.board;
+    box.appendChild(drawBoard(state.game, board, {
+      targets: this.view ? new Set() : this.targets(), selected: this.selection, last: board.last || [],
+      pv: this.view ? null : pv, pvFirstSide: state.to_move, quiet: this.selection.length === 0, flipped: this.flipped,
     }));
+    box.classList.toggle('viewing', !!this.view);
+    const plyBox = $(`#${this.prefix}-ply`);
+    if (plyBox && state.mode === 'play')
+      plyBox.textContent = this.view ? `${this.view.ply} / ${state.moves.length} (the game goes on)` : `${state.moves.length} / ${state.moves.length}`;
     // The kind of piece to place, when the moves of a cell differ only in that (Tak).
     const kindBox = $(`#${this.prefix}-kinds`);
     kindBox.textContent = '';
@@ -261,7 +289,7 @@ class BoardPanel {
         ? `${this.confirming} is forbidden for Black (renju): playing it loses at once. Click it again to play it anyway.` : '';
       warning.hidden = !this.confirming;
     }
-    $(`#${this.prefix}-position`).textContent = state.position;
+    $(`#${this.prefix}-position`).textContent = this.view ? this.view.position : state.position;
     const result = $(`#${this.prefix}-result`);
     result.textContent = state.result ? `${state.result.score} {${state.result.reason}}` : '';
     result.setAttribute('data-score', state.result ? state.result.score : '');
@@ -333,7 +361,8 @@ class BoardPanel {
       const item = document.createElement('li');
       item.textContent = move + (state.comments && state.comments[i] ? ` {${state.comments[i]}}` : '');
       item.setAttribute('data-ply', String(i + 1));
-      if (state.ply !== undefined && state.ply === i + 1) item.className = 'current';
+      const shown = state.ply !== undefined ? state.ply : this.view ? this.view.ply : undefined;
+      if (shown === i + 1) item.className = 'current';
       list.appendChild(item);
     });
     drawGraph($(`#${this.prefix}-graph`), state.scores || [], state.ply !== undefined ? state.ply : state.moves.length,
@@ -695,6 +724,9 @@ function onMessage(message) {
       scheduleWatchDraw(message.number);
       break;
     }
+    case 'view':
+      panels.play.showView(message);
+      break;
     case 'record': {
       // A finished game of the watched match, opened in the analysis tab.
       $('#record-text').value = message.text;
@@ -829,12 +861,29 @@ function init() {
     const panel = !$('#tab-analysis').hidden ? panels.analysis : !$('#tab-play').hidden ? panels.play : null;
     if (!panel) return;
     if (event.key === 'f') { panel.flip(); event.preventDefault(); return; }
+    if (panel === panels.play) {
+      const state = panels.play.state, at = panels.play.viewedPly();
+      if (!state) return;
+      const target = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: state.moves.length}[event.key];
+      if (target === undefined) return;
+      panels.play.step(target);
+      event.preventDefault();
+      return;
+    }
     const state = panels.analysis.state;
-    if (panel !== panels.analysis || !state) return;
+    if (!state) return;
     const target = {ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: state.moves.length}[event.key];
     if (target === undefined) return;
     analysisGoto(target);
     event.preventDefault();
+  });
+  $('#play-first').addEventListener('click', () => panels.play.step(0));
+  $('#play-back').addEventListener('click', () => panels.play.step(panels.play.viewedPly() - 1));
+  $('#play-forward').addEventListener('click', () => panels.play.step(panels.play.viewedPly() + 1));
+  $('#play-live').addEventListener('click', () => panels.play.live());
+  $('#play-moves').addEventListener('click', (event) => {
+    const item = event.target.closest('[data-ply]');
+    if (item) panels.play.step(Number(item.getAttribute('data-ply')));
   });
   $('#play-save').addEventListener('click', saveRecord);
   $('#play-analyse').addEventListener('click', analyseRecord);

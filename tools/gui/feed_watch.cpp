@@ -134,9 +134,7 @@ int run_feed_watch(const FeedWatchOptions& options) {
 
     Hub hub({});
     WebServer server(options.server, StaticFiles(options.static_folder),
-                     ServerHandlers{[&](const auto& client) { hub.opened(client); },
-                                    [&](const auto& client, std::string_view text) { hub.message(client, text); },
-                                    [&](const auto& client) { hub.closed(client); }});
+                     hub.handlers());
     if (auto status = server.listen(); !status) {
         say(fmt::format("error: {}", status.error()));
         return 1;
@@ -148,9 +146,7 @@ int run_feed_watch(const FeedWatchOptions& options) {
         say(fmt::format("error: {}: {}", where, replay.error()));
         return 1;
     }
-    const std::string host =
-        options.server.host.find(':') != std::string::npos ? "[" + options.server.host + "]" : options.server.host;
-    std::fputs(fmt::format("gui: serving http://{}:{}/\n", host, server.port()).c_str(), stdout);
+    std::fputs(fmt::format("gui: serving {}\n", server.address()).c_str(), stdout);
     std::fflush(stdout);
 
     std::jthread reader([&] {

@@ -47,6 +47,12 @@ public:
     void opened(const std::shared_ptr<Client>& client);
     void closed(const std::shared_ptr<Client>& client);
     void message(const std::shared_ptr<Client>& client, std::string_view text);
+    // The web server's callbacks, bound to this hub.
+    ServerHandlers handlers() {
+        return {[this](const auto& client) { opened(client); },
+                [this](const auto& client, std::string_view text) { message(client, text); },
+                [this](const auto& client) { closed(client); }};
+    }
 
     // A session every client may watch (a match run from the command line), made with its id.
     std::shared_ptr<Session> add_shared_session(const std::function<std::shared_ptr<Session>(std::int64_t id)>& make,

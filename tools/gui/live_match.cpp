@@ -24,16 +24,12 @@ int run_live_match(const LiveMatchOptions& options, const arbiter::CommandLine& 
     }
     Hub hub({});
     WebServer server(options.server, StaticFiles(options.static_folder),
-                     ServerHandlers{[&](const auto& client) { hub.opened(client); },
-                                    [&](const auto& client, std::string_view text) { hub.message(client, text); },
-                                    [&](const auto& client) { hub.closed(client); }});
+                     hub.handlers());
     if (auto status = server.listen(); !status) {
         std::fputs(fmt::format("gui: error: {}\n", status.error()).c_str(), stderr);
         return arbiter::exit_stopped;
     }
-    const std::string host =
-        options.server.host.find(':') != std::string::npos ? "[" + options.server.host + "]" : options.server.host;
-    std::fputs(fmt::format("gui: serving http://{}:{}/\n", host, server.port()).c_str(), stdout);
+    std::fputs(fmt::format("gui: serving {}\n", server.address()).c_str(), stdout);
     std::fflush(stdout);
 
     auto watch = hub.add_shared_session([&](std::int64_t id) { return factory->new_watch(id, match.config); },

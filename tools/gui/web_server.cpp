@@ -276,6 +276,11 @@ Status WebServer::listen() {
 
 int WebServer::port() const { return impl_->port; }
 
+std::string WebServer::address() const {
+    const std::string& host = impl_->options.host;
+    return fmt::format("http://{}:{}/", host.find(':') != std::string::npos ? "[" + host + "]" : host, impl_->port);
+}
+
 void WebServer::run(bool handle_signals) {
     std::optional<net::signal_set> signals;
     if (handle_signals) {

@@ -56,6 +56,8 @@ public:
     // Binds and listens; the error names the address.
     Status listen();
     int port() const;  // the port listened on (after listen())
+    // The page's address, http://HOST:PORT/ (an IPv6 host in brackets), after listen().
+    std::string address() const;
     // Serves until stop() (from any thread) or SIGINT/SIGTERM when `handle_signals`.
     void run(bool handle_signals);
     void stop();

@@ -427,7 +427,8 @@ TEST_CASE("gui watch --feed: the reader skips a line too long and stops when the
 }
 
 TEST_CASE("gui: a game outlives its page's connection: resumed with its token, closed after the grace", "[gui]") {
-    Hub hub({}, std::chrono::milliseconds(400));
+    // A grace long enough for a loaded machine to resume within it, short enough to wait out.
+    Hub hub({}, std::chrono::milliseconds(2500));
     auto first = std::make_shared<RecordingClient>();
     hub.message(first, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"]})");
     std::size_t at = 0;
@@ -458,7 +459,7 @@ TEST_CASE("gui: a game outlives its page's connection: resumed with its token, c
     hub.closed(second);
 
     // Nobody comes back: after the grace the game is gone.
-    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    std::this_thread::sleep_for(std::chrono::milliseconds(4500));
     auto late = std::make_shared<RecordingClient>();
     hub.message(late, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, token));
     std::size_t late_at = 0;

@@ -29,6 +29,7 @@ namespace {
 // A client that keeps what the server sends, for the test to wait on.
 class RecordingClient : public Client {
 public:
+    explicit RecordingClient(std::uint64_t id = 7) : id_(id) {}
     void send(std::string message) override {
         auto parsed = json::parse(message);
         REQUIRE(parsed);
@@ -36,7 +37,7 @@ public:
         messages_.push_back(std::move(*parsed));
         arrived_.notify_all();
     }
-    std::uint64_t id() const override { return 7; }
+    std::uint64_t id() const override { return id_; }
 
     // The first message from `from` on that matches, waiting up to 20 s; its index is `from` after.
     template <class Predicate>
@@ -63,6 +64,7 @@ public:
     }
 
 private:
+    std::uint64_t id_;
     std::mutex mutex_;
     std::condition_variable arrived_;
     std::vector<Json> messages_;
@@ -429,29 +431,31 @@ TEST_CASE("gui watch --feed: the reader skips a line too long and stops when the
 TEST_CASE("gui: a game outlives its page's connection: resumed with its token, closed after the grace", "[gui]") {
     // A grace long enough for a loaded machine to resume within it, short enough to wait out.
     Hub hub({}, std::chrono::milliseconds(2500));
-    auto first = std::make_shared<RecordingClient>();
+    // Three pages, three connections.
+    auto first = std::make_shared<RecordingClient>(101);
     hub.message(first, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"]})");
     std::size_t at = 0;
     const Json created = first->wait_for(at, [](const Json& m) { return type_of(m) == "created"; });
     const std::int64_t id = created.at("id").get<std::int64_t>();
     const std::string token = created.at("token").get<std::string>();
     CHECK(token.size() == 32);
-    first->wait_for(at, [](const Json& m) { return type_of(m) == "state"; });
+    first->wait_for(at, [](const Json& m) { return type_of(m) == "state" && !m.at("legal").empty(); });
     hub.message(first, fmt::format(R"({{"type": "move", "id": {}, "move": "a1"}})", id));
     first->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 1; });
     hub.closed(first);  // a reload, or the connection dropped
 
     // Another page without the token cannot take it; the page with it can, and plays on.
-    auto other = std::make_shared<RecordingClient>();
+    auto other = std::make_shared<RecordingClient>(102);
     hub.message(other, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, std::string(32, '0')));
     std::size_t other_at = 0;
     CHECK_THAT(json::text(other->wait_for(other_at, [](const Json& m) { return type_of(m) == "error"; }), "message"),
                Catch::Contains("cannot be resumed"));
-    auto second = std::make_shared<RecordingClient>();
+    auto second = std::make_shared<RecordingClient>(103);
     hub.message(second, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, token));
     std::size_t second_at = 0;
     second->wait_for(second_at, [](const Json& m) { return type_of(m) == "resumed"; });
-    const Json state = second->wait_for(second_at, [](const Json& m) { return type_of(m) == "state"; });
+    const Json state =
+        second->wait_for(second_at, [](const Json& m) { return type_of(m) == "state" && !m.at("legal").empty(); });
     CHECK(state.at("moves") == Json::array({"a1"}));
     hub.message(second, fmt::format(R"({{"type": "move", "id": {}, "move": "e5"}})", id));
     second->wait_for(second_at, [](const Json& m) { return type_of(m) == "state" && m.at("moves").size() == 2; });
@@ -460,7 +464,7 @@ TEST_CASE("gui: a game outlives its page's connection: resumed with its token, c
 
     // Nobody comes back: after the grace the game is gone.
     std::this_thread::sleep_for(std::chrono::milliseconds(4500));
-    auto late = std::make_shared<RecordingClient>();
+    auto late = std::make_shared<RecordingClient>(104);
     hub.message(late, fmt::format(R"({{"type": "resume", "id": {}, "token": "{}"}})", id, token));
     std::size_t late_at = 0;
     CHECK_THAT(json::text(late->wait_for(late_at, [](const Json& m) { return type_of(m) == "error"; }), "message"),

@@ -98,6 +98,25 @@ TEST_CASE("engines send proven results as mate scores, and the arbiter reads the
     CHECK(plain->score_cp == -31);
     CHECK(!plain->mate);
     CHECK(!parse_search_info("info depth 4 score mate x"));
+    // pbrain engines report in MESSAGE lines: ours carry an info line, Rapfi its own fields (as
+    // Rapfi v0.43 prints them).
+    const auto ours = parse_search_info("MESSAGE depth 6 score cp 42 nodes 1000 pv h8");
+    REQUIRE(ours);
+    CHECK(ours->score_cp == 42);
+    CHECK(ours->depth == 6);
+    const auto rapfi = parse_search_info("MESSAGE Speed 605K | Depth 19-38 | Eval 136 | Node 587K | Time 970ms");
+    REQUIRE(rapfi);
+    CHECK(rapfi->score_cp == 136);
+    CHECK(rapfi->depth == 19);
+    const auto status = bge::arbiter::parse_pbrain_status("MESSAGE Speed 605K | Depth 19-38 | Eval -7 | Node 1.5M | Time 970ms");
+    REQUIRE(status);
+    CHECK(status->seldepth == 38);
+    CHECK(status->score_cp == -7);
+    CHECK(status->nps == 605000);
+    CHECK(status->time_ms == 970);
+    CHECK(!status->nodes);  // 1.5M is no whole number: left out, not guessed
+    CHECK(!parse_search_info("MESSAGE Bestline H7 G9 I8"));
+    CHECK(!parse_search_info("MESSAGE Load config from config.toml"));
 
     bge::arbiter::EngineReply reply;
     reply.info = win;

@@ -11,7 +11,50 @@ namespace bge::arbiter {
 
 using protocol::ReadStatus;
 
+std::optional<PbrainStatus> parse_pbrain_status(std::string_view line) {
+    const auto words = protocol::split_words(line);
+    if (words.size() < 2 || words[0] != "MESSAGE") return std::nullopt;
+    // A count with an optional K or M ("587K"), a time with an optional "ms".
+    const auto count = [](std::string_view word) -> std::optional<std::int64_t> {
+        std::int64_t scale = 1;
+        if (word.ends_with("ms")) word.remove_suffix(2);
+        if (!word.empty() && (word.back() == 'K' || word.back() == 'k')) scale = 1000, word.remove_suffix(1);
+        else if (!word.empty() && (word.back() == 'M' || word.back() == 'm')) scale = 1000000, word.remove_suffix(1);
+        auto value = protocol::parse_integer(word, -1'000'000'000, 1'000'000'000'000LL, "value");
+        if (!value) return std::nullopt;
+        return *value * scale;
+    };
+    PbrainStatus status;
+    bool any = false;
+    for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+        const std::string_view key = words[i], value = words[i + 1];
+        if (key == "Depth") {
+            const auto dash = value.find('-');
+            if (auto depth = count(value.substr(0, dash))) status.depth = static_cast<int>(*depth), any = true;
+            if (dash != std::string_view::npos)
+                if (auto seldepth = count(value.substr(dash + 1))) status.seldepth = static_cast<int>(*seldepth);
+        } else if (key == "Eval") {
+            if (auto eval = count(value); eval && *eval > -1'000'000 && *eval < 1'000'000)
+                status.score_cp = static_cast<int>(*eval), any = true;
+        } else if (key == "Node") {
+            status.nodes = count(value);
+        } else if (key == "Time") {
+            status.time_ms = count(value);
+        } else if (key == "Speed") {
+            status.nps = count(value);
+        }
+    }
+    if (!any) return std::nullopt;
+    return status;
+}
+
 std::optional<SearchInfo> parse_search_info(std::string_view line) {
+    if (line.starts_with("MESSAGE ")) {
+        // A pbrain engine's status: ours write an info line after MESSAGE, Rapfi its own fields.
+        if (auto status = parse_pbrain_status(line); status && status->depth && status->score_cp)
+            return SearchInfo{*status->score_cp, *status->depth, std::nullopt};
+        return parse_search_info("info " + std::string(line.substr(8)));
+    }
     const auto words = protocol::split_words(line);
     if (words.empty() || words[0] != "info") return std::nullopt;
     std::optional<std::int64_t> score, depth, mate;
@@ -270,6 +313,8 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
         }
         const auto words = protocol::split_words(read.line);
         if (words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST") {
+            if (!words.empty() && words[0] == "MESSAGE")
+                if (auto info = parse_search_info(read.line)) reply.info = info;
             if (on_line) on_line(read.line);
             continue;
         }

@@ -132,6 +132,15 @@ private:
 std::string pbrain_identity(std::string_view about);
 
 // Reads `score cp X` (or `score mate N`) and `depth D` from an info line, if both are there.
+// The last `info` line with a score and a depth (a pbrain engine's MESSAGE too).
 std::optional<SearchInfo> parse_search_info(std::string_view line);
+
+// What a pbrain engine's status MESSAGE says, in Rapfi's words ("MESSAGE Speed 605K | Depth 19-38 |
+// Eval 136 | Node 587K | Time 970ms"); nullopt when it gives no depth or evaluation.
+struct PbrainStatus {
+    std::optional<int> depth, seldepth, score_cp;
+    std::optional<std::int64_t> nodes, nps, time_ms;
+};
+std::optional<PbrainStatus> parse_pbrain_status(std::string_view line);
 
 }  // namespace bge::arbiter

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "protocol/text.hpp"
+#include "tools/arbiter/engine_player.hpp"
 
 namespace bge::gui {
 
@@ -51,6 +52,21 @@ std::optional<SearchLine> parse_search_line(std::string_view line) {
     if (words.empty()) return std::nullopt;
     SearchLine parsed;
     if (words[0] == "MESSAGE") {
+        // A pbrain engine's status: ours write an info line after MESSAGE; Rapfi writes its own
+        // fields (arbiter::parse_pbrain_status), whose PV it gives in a later line of its own.
+        if (words.size() > 1 && words[1] == "depth") {
+            auto info = parse_search_line("info " + protocol::join_words(words, 1, words.size()));
+            if (info) return info;
+        }
+        if (auto status = arbiter::parse_pbrain_status(line)) {
+            parsed.depth = status->depth;
+            parsed.seldepth = status->seldepth;
+            parsed.score_cp = status->score_cp;
+            parsed.nodes = status->nodes;
+            parsed.nps = status->nps;
+            parsed.time_ms = status->time_ms;
+            return parsed;
+        }
         parsed.text = protocol::join_words(words, 1, words.size());
         return parsed;
     }

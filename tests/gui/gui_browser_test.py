@@ -695,6 +695,25 @@ def check_play_steps(page, rng):
     print(f"play steps: plies 0, 1 and 2 of {plies} shown while the game waits, then back to it")
 
 
+def check_pbrain_engine(page, rng):
+    """A foreign pbrain engine (slow_pbrain.py: Rapfi's status lines, late answers, no infinite
+    search): its moves come, and its evaluations reach the info line and the score graph."""
+    new_game(page, "gomoku", ["person", "rapfi-like"], movetime="300", depth="")
+    for _ in range(3):
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay") or page.text("#play-result"), 20,
+                  "rapfi-like: the person never got the move")
+        count = len(page.moves("play"))
+        while len(page.moves("play")) == count and not page.text("#play-result"):
+            person_move(page, rng)
+        page.wait(lambda: len(page.moves("play")) >= count + 2 or page.text("#play-result"), 20, "rapfi-like: no answer")
+    check(not page.text("#play-result"), f"rapfi-like: the game ended: {page.text('#play-result')}")
+    info = page.text("#play-info")
+    check("depth 11/24" in info and "for White" in info, f"rapfi-like: its status is not on the info line: {info!r}")
+    points = int(page.attributes("#play-graph svg", "data-points")[0])
+    check(points >= 3, f"rapfi-like: {points} of its evaluations in the graph")
+    print(f"pbrain engine: three late answers, its evaluations on the info line ({info}) and {points} in the graph")
+
+
 def check_quiet_board(page):
     """Gomoku 15x15: before a move, no legal-move dot shows; the one under the pointer does."""
     new_game(page, "gomoku", ["person", "gomoku"], movetime="", depth="1")
@@ -832,7 +851,8 @@ def main():
                          "--engine", f'game=tak name=crasher cmd={sys.executable} "args={fake} crash" stderr=/dev/null',
                          "--engine", f'game=tak name=hanger cmd={sys.executable} "args={fake} hang" stderr=/dev/null',
                          "--engine", f'game=tak name=slowtak cmd={sys.executable} "args={slow} {os.path.join(args.bin, "tak")} 250" stderr=/dev/null',
-                         "--engine", "game=tak name=missing cmd=/nonexistent/engine stderr=/dev/null"])
+                         "--engine", "game=tak name=missing cmd=/nonexistent/engine stderr=/dev/null",
+                         "--engine", f'game=gomoku name=rapfi-like proto=pbrain cmd={sys.executable} "args={os.path.join(HERE, "slow_pbrain.py")} {os.path.join(args.bin, "gomoku")} 200" stderr=/dev/null'])
     directory = tempfile.mkdtemp(prefix="gui-test-")
     driver = None
     try:
@@ -855,6 +875,7 @@ def main():
         check_record_tools(page, rng)
         check_quiet_board(page)
         check_play_steps(page, rng)
+        check_pbrain_engine(page, rng)
         check_layouts(page, args.games.split(","), rng, args.screenshots)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")

@@ -183,8 +183,8 @@ private:
                                               const auto line = parse_search_line(text);
                                               if (!line) return;
                                               std::lock_guard guard(mutex_);
-                                              info_ = search_line_json(*line);
-                                              info_["pv"] = pv_json<View>(state, line->pv);
+                                              info_ = shown_search_line(info_, *line, pv_json<View>(state, line->pv));
+                                              info_["side"] = index_of(G::side_to_move(state));
                                               if (line->score_cp) {
                                                   // The score of the position after ply moves, from the first player's view.
                                                   const int score = G::side_to_move(state) == Side::first ? *line->score_cp : -*line->score_cp;

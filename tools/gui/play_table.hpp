@@ -240,14 +240,14 @@ private:
         message["type"] = "info";
         message["id"] = id_;
         message["side"] = index_of(side);
-        message["info"] = search_line_json(*line);
-        message["pv"] = pv_json<View>(position, line->pv);
-        std::string text_message = json::dump(message);
         {
             std::lock_guard lock(mutex_);
-            info_ = message["info"];
-            info_["pv"] = message["pv"];
+            info_ = shown_search_line(info_, *line, pv_json<View>(position, line->pv));
+            info_["side"] = index_of(side);  // whose view its score is
+            message["info"] = info_;
+            message["pv"] = info_["pv"];
         }
+        std::string text_message = json::dump(message);
         if (info_throttle_.ready(line->depth)) subscribers_.send_all(text_message);
     }
 

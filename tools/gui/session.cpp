@@ -142,3 +142,19 @@ std::string clipped(std::string_view text) {
 }
 
 }  // namespace bge::gui
+
+namespace bge::gui {
+
+Json shown_search_line(const Json& previous, const SearchLine& line, Json pv) {
+    const bool words_only = !line.depth && !line.score_cp && !line.mate && !line.nodes && line.pv.empty();
+    if (words_only && previous.is_object() && previous.contains("depth")) {
+        Json shown = previous;
+        shown["text"] = line.text;
+        return shown;
+    }
+    Json shown = search_line_json(line);
+    shown["pv"] = std::move(pv);
+    return shown;
+}
+
+}  // namespace bge::gui

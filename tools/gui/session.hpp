@@ -116,6 +116,10 @@ struct SearchLine {
 std::optional<SearchLine> parse_search_line(std::string_view line);
 // {"depth", "seldepth", "score", "mate", "nodes", "nps", "time", "text"} (the PV separately).
 Json search_line_json(const SearchLine& line);
+// The line to show after `previous` (the last shown, with its "pv"): a line with words only (a
+// pbrain engine's "MESSAGE Bestline ...", an `info string`) keeps the depth, score and PV shown
+// and changes only the words.
+Json shown_search_line(const Json& previous, const SearchLine& line, Json pv);
 
 // Rate limit for live updates (info lines): at most one per interval, except that the first line
 // of each new depth always goes out, so the page never misses the line a finished iteration printed.

@@ -220,21 +220,27 @@ def person_move(page, rng):
     return True
 
 
-def play_full_game(page, game, engine_binary, rng, screenshots):
-    new_game(page, game, ["person", game])
+def play_to_end(page, rng, what, limit=240):
+    """The person plays by clicks until the page shows a result; returns the moves made."""
     started = time.time()
     clicks = 0
     while not page.text("#play-result"):
-        check(time.time() - started < 240, f"{game}: the game did not end within 240 s")
-        check(not page.errors(), f"{game}: the page showed errors: {page.errors()}")
+        check(time.time() - started < limit, f"{what}: the game did not end within {limit} s")
+        check(not page.errors(), f"{what}: the page showed errors: {page.errors()}")
         count = len(page.moves("play"))
         if person_move(page, rng):
             clicks += 1
             page.wait(lambda: len(page.moves("play")) != count or page.text("#play-result")
                       or page.attributes("#play-board .selected", "x") or page.attributes("#play-choices button", "x"), 10,
-                      f"{game}: a click led nowhere")
+                      f"{what}: a click led nowhere")
         else:
             time.sleep(0.02)
+    return clicks
+
+
+def play_full_game(page, game, engine_binary, rng, screenshots):
+    new_game(page, game, ["person", game])
+    clicks = play_to_end(page, rng, game)
     shown = page.attributes("#play-result", "data-score")[0]
     moves = page.moves("play")
     output = engine_session(engine_binary, game, ["position startpos moves " + " ".join(moves), "query result"])
@@ -476,16 +482,7 @@ def check_clock_game(page, rng):
     check(page.attributes('#play-setup [name="movetime"]', "disabled")[0] is not None,
           "with a clock the Engine ms field is still on")
     check(page.text("#play-clock-note") == "engines play on the clock", "no note that engines play on the clock")
-    started = time.time()
-    while not page.text("#play-result"):
-        check(time.time() - started < 240, "the game on the clock did not end within 240 s")
-        count = len(page.moves("play"))
-        if person_move(page, rng):
-            page.wait(lambda: len(page.moves("play")) != count or page.text("#play-result")
-                      or page.attributes("#play-board .selected", "x") or page.attributes("#play-choices button", "x"), 10,
-                      "tak on the clock: a click led nowhere")
-        else:
-            time.sleep(0.02)
+    play_to_end(page, rng, "tak on the clock")
     person, engine = clock_ms(page, 0), clock_ms(page, 1)
     check(person < 180000 and engine < 180000, f"the clocks did not both run down: {person} and {engine} ms")
     check("time" not in page.text("#play-result"), f"a loss on time at 3:00: {page.text('#play-result')}")
@@ -620,16 +617,7 @@ def check_record_tools(page, rng):
     file replays in the analysis tab to the same moves; "Analyse this game" does it in one click.
     The move list is numbered by moves, two plies a row; the board flips (button and key f)."""
     new_game(page, "tak", ["person", "tak"], movetime="", depth="1")
-    started = time.time()
-    while not page.text("#play-result"):
-        check(time.time() - started < 120, "the game to save did not end")
-        count = len(page.moves("play"))
-        if person_move(page, rng):
-            page.wait(lambda: len(page.moves("play")) != count or page.text("#play-result")
-                      or page.attributes("#play-board .selected", "x") or page.attributes("#play-choices button", "x"), 10,
-                      "a click led nowhere")
-        else:
-            time.sleep(0.02)
+    play_to_end(page, rng, "the game to save", 120)
     played = page.moves("play")
     # The file Save offers: the page's own download link, its blob read back.
     page.driver.execute_script("""

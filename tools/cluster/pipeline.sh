@@ -45,26 +45,17 @@ cluster_run() {
   fi
 }
 
-# Joins the games files of shards (train_tak_eval selfplay) into file $1: the first whole, the
-# others without their 16-byte header.
-join_tak_games() {
-  local out=$1 first=1 part
-  shift
+# Joins the games files of shards into file $1, the first whole and the others without their
+# header: join_tak_games (train_tak_eval selfplay: a 16-byte header) and join_text_games
+# (train_gomoku_eval selfplay --games-out: a header line).
+join_shard_files() {
+  local out=$1 skip=$2 first=1 part
+  shift 2
   : >"$out"
   for part in "$@"; do
-    if [ "$first" = 1 ]; then cat "$part" >>"$out"; else tail -c +17 "$part" >>"$out"; fi
+    if [ "$first" = 1 ]; then cat "$part" >>"$out"; else tail "$skip" "$part" >>"$out"; fi
     first=0
   done
 }
-
-# Joins game text files of shards (train_gomoku_eval selfplay --games-out) into file $1: the
-# first whole, the others without their header line.
-join_text_games() {
-  local out=$1 first=1 part
-  shift
-  : >"$out"
-  for part in "$@"; do
-    if [ "$first" = 1 ]; then cat "$part" >>"$out"; else tail -n +2 "$part" >>"$out"; fi
-    first=0
-  done
-}
+join_tak_games() { join_shard_files "$1" -c+17 "${@:2}"; }
+join_text_games() { join_shard_files "$1" -n+2 "${@:2}"; }

@@ -401,13 +401,17 @@ function saveRecord() {
 }
 function analyseRecord() {
   const state = panels.play.state;
-  if (!state || !state.record) return;
-  $('#record-text').value = state.record;
+  if (state && state.record) openRecordInAnalysis(state.game, state.record);
+}
+
+// A record (a played game, a watched match's game) shown in the record form and opened.
+function openRecordInAnalysis(game, text) {
+  $('#record-text').value = text;
   const form = $('#record-form');
-  form.elements.game.value = state.game;
+  form.elements.game.value = game;
   form.elements.index.value = '1';
   showTab('analysis');
-  openAnalysis({type: 'load_record', game: state.game, text: state.record, index: 0});
+  openAnalysis({type: 'load_record', game, text, index: 0});
 }
 
 // ---- Forms
@@ -727,16 +731,9 @@ function onMessage(message) {
     case 'view':
       panels.play.showView(message);
       break;
-    case 'record': {
-      // A finished game of the watched match, opened in the analysis tab.
-      $('#record-text').value = message.text;
-      const form = $('#record-form');
-      form.elements.game.value = message.game;
-      form.elements.index.value = '1';
-      showTab('analysis');
-      openAnalysis({type: 'load_record', game: message.game, text: message.text, index: 0});
+    case 'record':  // a finished game of the watched match
+      openRecordInAnalysis(message.game, message.text);
       break;
-    }
     case 'watch_info': {
       const game = watch.games.get(message.number);
       if (!game) break;

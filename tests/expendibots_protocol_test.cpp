@@ -258,17 +258,9 @@ TEST_CASE("expendibots: a copy of the shipped weights plays as the built-in ones
     const std::string broken = scratch_copy(
         "expendibots_weights_broken.txt", with_replaced(shipped, "opening hunt -0.73856489905515899", "opening hunt"));
     const std::string other = scratch_copy("expendibots_weights_initial.txt", format_weights(initial_weights(), ""));
-    const BenchRun builtin = bench_with(binary, {}, "bench 4");
-    const BenchRun from_copy = bench_with(binary, {"setoption name EvalWeights value " + copy}, "bench 4");
-    CHECK(from_copy.signature == builtin.signature);
-    CHECK_THAT(from_copy.errors, !Catch::Contains("expendibots: EvalWeights"));  // no complaint
-    // Other weights play otherwise, so the signature tells weights apart.
-    CHECK(bench_with(binary, {"setoption name EvalWeights value " + other}, "bench 4").signature != builtin.signature);
-    const BenchRun from_broken = bench_with(binary, {"setoption name EvalWeights value " + broken}, "bench 4");
-    CHECK(from_broken.signature == builtin.signature);
-    CHECK_THAT(from_broken.errors, Catch::Contains("expendibots: EvalWeights: " + broken +
-                                                   ": line 12: expected '<phase> <feature> <value>'; "
-                                                   "using the built-in one"));
+    check_weights_option({binary, "EvalWeights", "expendibots: EvalWeights", {}, "bench 4"}, copy, other, broken,
+                         "expendibots: EvalWeights: " + broken +
+                             ": line 12: expected '<phase> <feature> <value>'; using the built-in one");
 }
 
 TEST_CASE("expendibots: commands as arguments, then exit", "[expendibots][protocol][script]") {

@@ -389,19 +389,10 @@ TEST_CASE("EvalFile: a copy of the shipped file plays as the built-in weights, a
     const std::string broken = scratch_copy(
         "eval_weights_broken.txt", with_replaced(shipped, "flat_psqt_us[0] 1266 2897", "flat_psqt_us[0] 1266 28x97"));
     const std::string other = scratch_copy("eval_weights_other.txt", "bge-tak-eval 1\n6 tempo[0] 1600 1600\n");
-
-    const BenchRun builtin = bench_with(tak_binary, {}, "bench 3");
-    const BenchRun from_copy = bench_with(tak_binary, {"setoption name EvalFile value " + copy}, "bench 3");
-    CHECK(from_copy.signature == builtin.signature);
-    CHECK_THAT(from_copy.errors, !Catch::Contains("tak: EvalFile"));  // no complaint
-    // Other weights play otherwise, so the signature tells weights apart.
-    CHECK(bench_with(tak_binary, {"setoption name EvalFile value " + other}, "bench 3").signature != builtin.signature);
-    // The broken file is refused with its line and the reason; the engine plays on with the built-in weights.
-    const BenchRun from_broken = bench_with(tak_binary, {"setoption name EvalFile value " + broken}, "bench 3");
-    CHECK(from_broken.signature == builtin.signature);
-    CHECK_THAT(from_broken.errors, Catch::Contains("tak: EvalFile: " + broken +
-                                                   ": line 4: '28x97' is not a whole number within +-1e8; "
-                                                   "using the built-in weights"));
+    // The broken file is refused with its line and the reason.
+    check_weights_option({tak_binary, "EvalFile", "tak: EvalFile", {}, "bench 3"}, copy, other, broken,
+                         "tak: EvalFile: " + broken +
+                             ": line 4: '28x97' is not a whole number within +-1e8; using the built-in weights");
 }
 
 TEST_CASE("TinueDepth plays a forced road found before the main search", "[protocol][tinue]") {

@@ -294,22 +294,12 @@ TEST_CASE("protocol: a copy of the shipped sarsa weights plays as the built-in s
     const std::string copy = scratch_copy("sarsa_weights_copy.txt", shipped);
     const std::string broken =
         scratch_copy("sarsa_weights_broken.txt", with_replaced(shipped, "win 0.43378696357410401", "win 0.43.37"));
-    const std::string sarsa = "setoption name Player value sarsa";
-    const BenchRun builtin = bench_with(tak_binary, {sarsa}, "bench");
-    const BenchRun from_copy = bench_with(tak_binary, {sarsa, "setoption name SarsaWeights value " + copy}, "bench");
-    CHECK(from_copy.signature == builtin.signature);
-    CHECK_THAT(from_copy.errors, !Catch::Contains("tak: SarsaWeights"));  // no complaint
-    // Other weights play otherwise, so the signature tells weights apart.
     SarsaWeights zero;
     const std::string other = scratch_copy("sarsa_weights_zero.txt", format_sarsa_weights(zero, ""));
-    CHECK(bench_with(tak_binary, {sarsa, "setoption name SarsaWeights value " + other}, "bench").signature !=
-          builtin.signature);
-    const BenchRun from_broken =
-        bench_with(tak_binary, {sarsa, "setoption name SarsaWeights value " + broken}, "bench");
-    CHECK(from_broken.signature == builtin.signature);
-    CHECK_THAT(from_broken.errors, Catch::Contains("tak: SarsaWeights: '" + broken +
-                                                   "': line 6: feature 'win' needs a finite number, got '0.43.37'; "
-                                                   "using the built-in weights"));
+    check_weights_option({tak_binary, "SarsaWeights", "tak: SarsaWeights", {"setoption name Player value sarsa"}, "bench"},
+                         copy, other, broken,
+                         "tak: SarsaWeights: '" + broken +
+                             "': line 6: feature 'win' needs a finite number, got '0.43.37'; using the built-in weights");
 }
 
 TEST_CASE("sarsa features: from the mover's view, on the position after the move", "[study][sarsa]") {

@@ -63,4 +63,34 @@ inline BenchRun bench_with(const std::string& binary, std::vector<std::string> c
     return result;
 }
 
+// What an option that loads a weights file must do, shown by bench runs of the real engine:
+// a copy of the shipped file plays exactly as the built-in weights and draws no complaint; other
+// weights play otherwise (so the signature tells weights apart); a broken file is refused with
+// `refusal` on stderr, and the built-in weights play on. `setup` comes before the option (a
+// player to choose), `complaint` is how the engine's warnings about the option begin.
+struct WeightsOption {
+    std::string binary;
+    std::string option;     // "EvalFile"
+    std::string complaint;  // "tak: EvalFile"
+    std::vector<std::string> setup;
+    std::string bench;  // "bench 3"
+};
+
+inline void check_weights_option(const WeightsOption& checked, const std::string& copy, const std::string& other,
+                                 const std::string& broken, const std::string& refusal) {
+    const auto with_file = [&](const std::string& path) {
+        std::vector<std::string> commands = checked.setup;
+        if (!path.empty()) commands.push_back("setoption name " + checked.option + " value " + path);
+        return bench_with(checked.binary, commands, checked.bench);
+    };
+    const BenchRun builtin = with_file("");
+    const BenchRun from_copy = with_file(copy);
+    CHECK(from_copy.signature == builtin.signature);
+    CHECK_THAT(from_copy.errors, !Catch::Contains(checked.complaint));  // no complaint
+    CHECK(with_file(other).signature != builtin.signature);
+    const BenchRun from_broken = with_file(broken);
+    CHECK(from_broken.signature == builtin.signature);
+    CHECK_THAT(from_broken.errors, Catch::Contains(refusal));
+}
+
 }  // namespace bge::testing

@@ -17,6 +17,29 @@ cluster_die() {
   exit 2
 }
 
+# The options that match.sh and selfplay.sh take before `--` and pass on to shards.sh: sets dir,
+# shards and shard_options; `consumed` is how many words option $1 took (0: not one of these).
+# shellcheck disable=SC2034  # dir, shards, shard_options and consumed are the caller's
+cluster_front_option() {
+  consumed=0
+  case $1 in
+    -dir) dir=${2:?-dir needs a directory}; consumed=2 ;;
+    -shards) shards=${2:?-shards needs a count}; shard_options+=(-shards "$2"); consumed=2 ;;
+    -wait) shard_options+=(-wait); consumed=1 ;;
+    -retries | -name | -sbatch | -final-sbatch) shard_options+=("$1" "${2?$1 needs a value}"); consumed=2 ;;
+  esac
+}
+
+# A new run's directory: made, made absolute (in dir), and refused if it already holds a run.
+cluster_new_run_dir() {
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd)
+  [ ! -e "$dir/cluster.env" ] || cluster_die "$dir already holds a run; tools/cluster/shards.sh -resume $dir continues it"
+}
+
+# The absolute path of program $1 (the tasks run it from elsewhere).
+cluster_absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+
 # The settings of run directory $1 into the shell.
 cluster_load() {
   [ -f "$1/cluster.env" ] || cluster_die "$1 is not a sharded run (no cluster.env)"

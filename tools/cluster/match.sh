@@ -20,13 +20,9 @@ tools=$(cd "$(dirname "$0")" && pwd)
 
 shard_options=() dir="" shards=""
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
-  case $1 in
-    -dir) dir=${2:?-dir needs a directory}; shift 2 ;;
-    -shards) shards=${2:?-shards needs a count}; shard_options+=(-shards "$2"); shift 2 ;;
-    -wait) shard_options+=(-wait); shift ;;
-    -retries | -name | -sbatch | -final-sbatch) shard_options+=("$1" "${2?$1 needs a value}"); shift 2 ;;
-    *) cluster_die "unknown option '$1' before -- (see the comment at the top of this script)" ;;
-  esac
+  cluster_front_option "$@"
+  [ "$consumed" -gt 0 ] || cluster_die "unknown option '$1' before -- (see the comment at the top of this script)"
+  shift "$consumed"
 done
 [ "${1:-}" = -- ] || cluster_die "the arbiter's arguments follow --"
 shift
@@ -41,10 +37,8 @@ for argument in "$@"; do
 done
 arbiter=${ARBITER:-$tools/../../build/bin/arbiter}
 [ -x "$arbiter" ] || cluster_die "no arbiter at $arbiter (build it, or set ARBITER)"
-arbiter=$(cd "$(dirname "$arbiter")" && pwd)/$(basename "$arbiter")
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
-[ ! -e "$dir/cluster.env" ] || cluster_die "$dir already holds a run; tools/cluster/shards.sh -resume $dir continues it"
+arbiter=$(cluster_absolute "$arbiter")
+cluster_new_run_dir
 width=${#shards}
 
 {

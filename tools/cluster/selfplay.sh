@@ -20,14 +20,14 @@ tools=$(cd "$(dirname "$0")" && pwd)
 
 shard_options=() dir="" shards="" then=""
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
-  case $1 in
-    -dir) dir=${2:?-dir needs a directory}; shift 2 ;;
-    -shards) shards=${2:?-shards needs a count}; shard_options+=(-shards "$2"); shift 2 ;;
-    -then) then=${2:?-then needs a command}; shift 2 ;;
-    -wait) shard_options+=(-wait); shift ;;
-    -retries | -name | -sbatch | -final-sbatch) shard_options+=("$1" "${2?$1 needs a value}"); shift 2 ;;
-    *) cluster_die "unknown option '$1' before -- (see the comment at the top of this script)" ;;
-  esac
+  if [ "$1" = -then ]; then
+    then=${2:?-then needs a command}
+    shift 2
+    continue
+  fi
+  cluster_front_option "$@"
+  [ "$consumed" -gt 0 ] || cluster_die "unknown option '$1' before -- (see the comment at the top of this script)"
+  shift "$consumed"
 done
 [ "${1:-}" = -- ] || cluster_die "the trainer's command follows --"
 shift
@@ -36,7 +36,7 @@ shift
 trainer=$1
 shift
 [ -x "$trainer" ] || cluster_die "no trainer at $trainer"
-trainer=$(cd "$(dirname "$trainer")" && pwd)/$(basename "$trainer")
+trainer=$(cluster_absolute "$trainer")
 case " $* " in
   *"{k}"*) ;;
   *) cluster_die "no {k} in the trainer's arguments: every shard would write the same files" ;;
@@ -44,9 +44,7 @@ esac
 case " $* " in
   *" --shard "*) cluster_die "--shard is set per task" ;;
 esac
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
-[ ! -e "$dir/cluster.env" ] || cluster_die "$dir already holds a run; tools/cluster/shards.sh -resume $dir continues it"
+cluster_new_run_dir
 width=${#shards}
 
 {

@@ -61,21 +61,17 @@ std::string new_token() {
 }  // namespace
 
 void Hub::closed(const std::shared_ptr<Client>& client) {
-    std::vector<std::shared_ptr<Session>> closing;
-    {
-        std::lock_guard lock(mutex_);
-        const auto now = std::chrono::steady_clock::now();
-        for (auto& [id, entry] : sessions_) {
-            entry.session->unsubscribe(client->id());
-            // The page may come back (a reload, a dropped connection): the session waits for it.
-            if (entry.owner == client->id()) {
-                entry.owner = 0;
-                entry.orphaned = now;
-            }
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    for (auto& [id, entry] : sessions_) {
+        entry.session->unsubscribe(client->id());
+        // The page may come back (a reload, a dropped connection): the session waits for it, and
+        // the reaper closes it once the grace has run out.
+        if (entry.owner == client->id()) {
+            entry.owner = 0;
+            entry.orphaned = now;
         }
-        reap_orphans(closing);
     }
-    for (auto& session : closing) close_later(std::move(session));
 }
 
 void Hub::reap_orphans(std::vector<std::shared_ptr<Session>>& closing) {
@@ -180,14 +176,6 @@ void Hub::handle(const std::shared_ptr<Client>& client, const Json& message) {
         }
         client->send(json::dump(welcome));
         return;
-    }
-    {
-        std::vector<std::shared_ptr<Session>> closing;
-        {
-            std::lock_guard lock(mutex_);
-            reap_orphans(closing);
-        }
-        for (auto& session : closing) close_later(std::move(session));
     }
     if (type == "new_game" || type == "analyse" || type == "load_record") return create(client, message);
     const Json& id_value = json::member(message, "id");

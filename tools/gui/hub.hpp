@@ -67,7 +67,7 @@ private:
     };
 
     void resume(const std::shared_ptr<Client>& client, std::int64_t id, const Json& message);
-    // Closes the orphans whose grace has run out; with mutex_ held.
+    // Takes out the orphans whose grace has run out (the reaper thread closes them); with mutex_ held.
     void reap_orphans(std::vector<std::shared_ptr<Session>>& closing);
 
     void handle(const std::shared_ptr<Client>& client, const Json& message);

@@ -141,10 +141,6 @@ std::string clipped(std::string_view text) {
                                 : fmt::format("{}... ({} bytes)", text.substr(0, shown), text.size());
 }
 
-}  // namespace bge::gui
-
-namespace bge::gui {
-
 Json shown_search_line(const Json& previous, const SearchLine& line, Json pv) {
     const bool words_only = !line.depth && !line.score_cp && !line.mate && !line.nodes && line.pv.empty();
     if (words_only && previous.is_object() && previous.contains("depth")) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "protocol/text.hpp"
@@ -32,6 +34,57 @@ std::string Option::declaration() const {
             return fmt::format("option name {} type button", name);
     }
     return {};
+}
+
+Expected<Option> parse_option_declaration(std::string_view line) {
+    const auto words = split_words(line);
+    if (words.size() < 5 || words[0] != "option" || words[1] != "name")
+        return Error{"not an 'option name ... type ...' line"};
+    std::size_t type_at = 2;
+    while (type_at < words.size() && words[type_at] != "type") ++type_at;
+    if (type_at == 2 || type_at + 1 >= words.size()) return Error{"an option declaration needs a name and a type"};
+    Option option;
+    option.name = join_words(words, 2, type_at);
+    const std::string_view type = words[type_at + 1];
+    if (type == "spin") option.type = OptionType::spin;
+    else if (type == "check") option.type = OptionType::check;
+    else if (type == "combo") option.type = OptionType::combo;
+    else if (type == "string") option.type = OptionType::string;
+    else if (type == "button") option.type = OptionType::button;
+    else return Error{fmt::format("option {}: unknown type '{}'", option.name, type)};
+    // The fields after the type: each keyword takes the words up to the next keyword.
+    std::optional<std::string> min, max;
+    for (std::size_t i = type_at + 2; i < words.size();) {
+        const std::string_view key = words[i];
+        if (key != "default" && key != "min" && key != "max" && key != "var")
+            return Error{fmt::format("option {}: unexpected '{}'", option.name, key)};
+        std::size_t end = i + 1;
+        while (end < words.size() && words[end] != "default" && words[end] != "min" && words[end] != "max" &&
+               words[end] != "var")
+            ++end;
+        std::string value = join_words(words, i + 1, end);
+        if (key == "default") option.default_value = std::move(value);
+        else if (key == "min") min = std::move(value);
+        else if (key == "max") max = std::move(value);
+        else option.choices.push_back(std::move(value));
+        i = end;
+    }
+    if (option.type == OptionType::string && option.default_value == "<empty>") option.default_value.clear();
+    if (option.type == OptionType::spin) {
+        if (!min || !max) return Error{fmt::format("option {}: a spin needs min and max", option.name)};
+        constexpr std::int64_t limit = std::numeric_limits<std::int64_t>::max() / 2;
+        auto low = parse_integer(*min, -limit, limit, "min");
+        auto high = parse_integer(*max, -limit, limit, "max");
+        auto initial = parse_integer(option.default_value, -limit, limit, "default");
+        if (!low || !high || !initial || *low > *high)
+            return Error{fmt::format("option {}: a spin needs whole numbers with min <= max", option.name)};
+        option.min = *low;
+        option.max = *high;
+    }
+    if (option.type == OptionType::check && option.default_value != "true" && option.default_value != "false")
+        return Error{fmt::format("option {}: a check's default is true or false", option.name)};
+    option.value = option.default_value;
+    return option;
 }
 
 Option& OptionRegistry::add(Option option) {

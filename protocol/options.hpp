@@ -32,6 +32,11 @@ struct Option {
     std::string declaration() const;  // the `option name ...` line
 };
 
+// The option an engine declares in an `option name X type spin default D min A max B` line (as
+// a GUI reads it): the name may have spaces, a combo lists its `var`s, a string default may be
+// `<empty>`. A line of another shape, an unknown type or a spin without numbers is an error.
+Expected<Option> parse_option_declaration(std::string_view line);
+
 class OptionRegistry {
 public:
     Option& add_spin(std::string name, std::int64_t default_value, std::int64_t min, std::int64_t max,

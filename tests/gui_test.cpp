@@ -14,10 +14,12 @@
 
 #include "arbiter_run.hpp"
 #include "core/game_record.hpp"
+#include "tools/gui/analysis_board.hpp"
 #include "tools/gui/feed_watch.hpp"
 #include "tools/gui/game_factory.hpp"
 #include "tools/gui/gui_options.hpp"
 #include "tools/gui/hub.hpp"
+#include "tools/gui/move_tree.hpp"
 #include "tools/gui/views.hpp"
 #include "tools/gui/web_server.hpp"
 
@@ -469,4 +471,153 @@ TEST_CASE("gui: a game outlives its page's connection: resumed with its token, c
     std::size_t late_at = 0;
     CHECK_THAT(json::text(late->wait_for(late_at, [](const Json& m) { return type_of(m) == "error"; }), "message"),
                Catch::Contains("cannot be resumed"));
+}
+
+TEST_CASE("gui: an analysis keeps variations: a move off the line branches beside it", "[gui]") {
+    MoveTree<int> tree;
+    const std::size_t a = *tree.child(MoveTree<int>::root, 1), b = *tree.child(a, 2), c = *tree.child(b, 3);
+    CHECK(*tree.child(a, 2) == b);  // the line's own next move: no new node
+    const std::size_t d = *tree.child(a, 4), e = *tree.child(d, 5);
+    CHECK(tree.line_through(a) == std::vector<std::size_t>{a, b, c});  // the main continuation
+    CHECK(tree.line_through(d) == std::vector<std::size_t>{a, d, e});
+    CHECK(tree[a].children == std::vector<std::size_t>{b, d});
+    tree.promote(e);
+    CHECK(tree[a].children == std::vector<std::size_t>{d, b});
+    CHECK(tree.line_through(MoveTree<int>::root) == std::vector<std::size_t>{a, d, e});
+    CHECK(tree.remove(d) == a);
+    CHECK_FALSE(tree.contains(d));
+    CHECK_FALSE(tree.contains(e));
+    CHECK(tree.line_through(MoveTree<int>::root) == std::vector<std::size_t>{a, b, c});
+
+    // Through the hub: a move at ply 2 of 3 keeps the third as a variation.
+    Hub hub({});
+    auto client = std::make_shared<RecordingClient>();
+    hub.message(client, R"({"type": "analyse", "game": "tak", "variant": {"size": 5}, "moves": "a1 e5 b2"})");
+    std::size_t at = 0;
+    const std::int64_t id =
+        client->wait_for(at, [](const Json& m) { return type_of(m) == "created"; }).at("id").get<std::int64_t>();
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("ply") == 3; });
+    hub.message(client, fmt::format(R"({{"type": "goto", "id": {}, "ply": 2}})", id));
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("ply") == 2; });
+    hub.message(client, fmt::format(R"({{"type": "move", "id": {}, "move": "c3"}})", id));
+    Json branched = client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("ply") == 3; });
+    CHECK(strings(branched.at("moves")) == std::vector<std::string>{"a1", "e5", "c3"});
+    const Json tree_shown = branched.at("tree");
+    const auto e5 = branched.at("line")[1].get<std::size_t>();
+    REQUIRE(tree_shown[e5].at("c").size() == 2);
+    const auto b2 = tree_shown[e5].at("c")[0].get<std::size_t>(), c3 = tree_shown[e5].at("c")[1].get<std::size_t>();
+    CHECK(tree_shown[b2].at("m") == "b2");
+    CHECK(tree_shown[c3].at("m") == "c3");
+    CHECK(branched.at("node") == c3);
+    // Back to the old line by its node, then c3 made the main line, then b2 deleted.
+    hub.message(client, fmt::format(R"({{"type": "goto", "id": {}, "node": {}}})", id, b2));
+    Json back = client->wait_for(at, [&](const Json& m) { return type_of(m) == "state" && m.at("node") == b2; });
+    CHECK(strings(back.at("moves")) == std::vector<std::string>{"a1", "e5", "b2"});
+    hub.message(client, fmt::format(R"({{"type": "promote", "id": {}, "node": {}}})", id, c3));
+    Json promoted = client->wait_for(
+        at, [&](const Json& m) { return type_of(m) == "state" && m.at("tree")[e5].at("c")[0] == c3; });
+    CHECK(promoted.at("node") == b2);  // the shown move stays
+    hub.message(client, fmt::format(R"({{"type": "delete", "id": {}, "node": {}}})", id, b2));
+    Json deleted = client->wait_for(at, [&](const Json& m) { return type_of(m) == "state" && m.at("tree")[b2].is_null(); });
+    CHECK(deleted.at("ply") == 2);  // the shown move went: its parent is shown
+    CHECK(strings(deleted.at("moves")) == std::vector<std::string>{"a1", "e5", "c3"});
+    for (const char* bad : {R"("type": "goto", "node": 99)", R"("type": "delete", "node": 0)", R"("type": "promote")"}) {
+        hub.message(client, fmt::format(R"({{"id": {}, {}}})", id, bad));
+        client->wait_for(at, [](const Json& m) { return type_of(m) == "error"; });
+    }
+    hub.closed(client);
+}
+
+TEST_CASE("gui: Rapfi's PV labels are read as pbrain coordinates, A1 the top-left corner", "[gui]") {
+    const auto depth_line = parse_search_line("MESSAGE Depth 11-24 | Eval 37 | Time 12ms | H8 A1 O15");
+    REQUIRE(depth_line);
+    CHECK(*depth_line->depth == 11);
+    CHECK(depth_line->pv == std::vector<std::string>{"7,7", "0,0", "14,14"});
+    const auto state = gomoku::start_state(gomoku::Variant{});
+    const Json pv = pv_json<GomokuView>(state, depth_line->pv);
+    CHECK(strings(pv.at("moves")) == std::vector<std::string>{"h8", "a15", "o1"});
+    // A Bestline keeps the depth and score shown and replaces the PV.
+    const Json shown = shown_search_line(search_line_json(*depth_line), *parse_search_line("MESSAGE Bestline G7 H8"),
+                                         pv_json<GomokuView>(state, {"6,6", "7,7"}));
+    CHECK(shown.at("depth") == 11);
+    CHECK(strings(shown.at("pv").at("moves")) == std::vector<std::string>{"g9", "h8"});
+    // Our engines' PVs, in the game's own notation, are not labels.
+    CHECK(parse_search_line("MESSAGE depth 3 score cp 5 pv h8 i9")->pv == std::vector<std::string>{"h8", "i9"});
+    CHECK(!arbiter::pbrain_moves_from_labels({"h8"}));
+    CHECK(!arbiter::pbrain_moves_from_labels({"H99"}));
+}
+
+TEST_CASE("gui: engine options: the page sees what it may set and the server checks every value", "[gui]") {
+    EngineEntry engine;
+    engine.game = "tak";
+    engine.config.name = "tak";
+    engine.config.command = BGE_TAK_BINARY;
+    engine.config.options = {{"Hash", "32"}};
+    Hub hub({engine});
+    auto client = std::make_shared<RecordingClient>();
+    hub.message(client, R"({"type": "engine_options", "engine": "tak"})");
+    std::size_t at = 0;
+    const Json described = client->wait_for(at, [](const Json& m) { return type_of(m) == "engine_options"; });
+    std::map<std::string, Json> options;
+    for (const Json& option : described.at("options")) options[option.at("name").get<std::string>()] = option;
+    REQUIRE(options.count("Hash"));
+    CHECK(options["Hash"].at("value") == 32);  // the command line's value
+    CHECK(options["Hash"].at("max").get<std::int64_t>() < 65536);  // half the machine's memory at most
+    CHECK(options.count("HalfKomi") == 0);  // the rules set it
+    CHECK(options.count("EvalFile") == 0);  // strings stay with the command line
+    REQUIRE(options.count("Player"));
+    CHECK(options["Player"].at("type") == "combo");
+
+    const auto refused = [&](const std::string& values, const std::string& expected) {
+        INFO(values);
+        hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "tak"],
+                                "limit": {"depth": 1}, "options": [{}, )" + values + "]}");
+        CHECK_THAT(json::text(client->wait_for(at, [](const Json& m) { return type_of(m) == "error"; }), "message"),
+                   Catch::Contains(expected));
+    };
+    refused(R"({"Hash": 999999999})", "Hash must be a whole number from 1 to");
+    refused(R"({"Hash": "64"})", "Hash must be a whole number");
+    refused(R"({"NoSuch": 1})", "has no option 'NoSuch'");
+    refused(R"({"HalfKomi": 4})", "not here");
+    refused(R"({"EvalFile": "/etc/passwd"})", "not here");
+    refused(R"({"Player": "nonsense"})", "must be one of");
+    hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "tak"],
+                            "limit": {"depth": 1}, "options": [{}, {"Hash": 16, "Player": "alphabeta"}]})");
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "created"; });
+    client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && !m.at("legal").empty(); });
+    hub.closed(client);
+}
+
+TEST_CASE("gui: a pbrain engine analyses by searches of growing length, and YXSTOP ends one at once", "[gui]") {
+    CHECK(pbrain_analysis_step(0) == std::chrono::milliseconds(500));
+    CHECK(pbrain_analysis_step(2) == std::chrono::milliseconds(2000));
+    CHECK(pbrain_analysis_step(40) == std::chrono::milliseconds(32000));
+    EngineEntry engine;
+    engine.game = "gomoku";
+    engine.config.name = "gomoku-pbrain";
+    engine.config.command = BGE_GOMOKU_BINARY;
+    engine.config.dialect = protocol::Dialect::pbrain;
+    Hub hub({engine});
+    auto client = std::make_shared<RecordingClient>();
+    hub.message(client, R"({"type": "analyse", "game": "gomoku", "variant": {"size": 15}, "moves": "h8 h9"})");
+    std::size_t at = 0;
+    const std::int64_t id =
+        client->wait_for(at, [](const Json& m) { return type_of(m) == "created"; }).at("id").get<std::int64_t>();
+    hub.message(client, fmt::format(R"({{"type": "start", "id": {}, "engine": "gomoku-pbrain"}})", id));
+    // Two whole searches (0.5 s, then 1 s): each ends with its best move on the board.
+    for (const std::int64_t searched : {500, 1000}) {
+        const Json info = client->wait_for(at, [&](const Json& m) {
+            return type_of(m) == "info" && json::member(m.at("info"), "searched_ms") == searched;
+        });
+        CHECK(!info.at("info").at("pv").at("moves").empty());
+    }
+    // The third search (2 s) is cut short by a move: the new position shows at once.
+    const auto moved_at = std::chrono::steady_clock::now();
+    hub.message(client, fmt::format(R"({{"type": "move", "id": {}, "move": "i9"}})", id));
+    const Json moved = client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("ply") == 3; });
+    CHECK(std::chrono::steady_clock::now() - moved_at < std::chrono::milliseconds(1500));
+    CHECK(moved.at("analysing") == true);
+    CHECK(!moved.contains("error"));
+    client->wait_for(at, [&](const Json& m) { return type_of(m) == "info" && m.at("ply") == 3; });
+    hub.closed(client);
 }

@@ -52,3 +52,37 @@ TEST_CASE("setoption values are checked and callbacks fire", "[protocol][options
     CHECK_THAT(bad_choice.error(), Catch::Contains("a, b"));
     CHECK_FALSE(options.set("NoSuchOption", "1"));
 }
+
+TEST_CASE("an engine's option lines are read back as it declared them", "[protocol][options]") {
+    OptionRegistry options;
+    options.add_spin("Hash", 16, 1, 1024, "");
+    options.add_check("Ponder", false, "");
+    options.add_combo("Style", "calm", {"calm", "sharp edge"}, "");
+    options.add_string("Eval File", "", "");
+    options.add_button("Clear Hash", "");
+    // Every declaration we write reads back as itself.
+    for (const Option& option : options.all()) {
+        INFO(option.declaration());
+        auto read = parse_option_declaration(option.declaration());
+        REQUIRE(read);
+        CHECK(read->name == option.name);
+        CHECK(read->type == option.type);
+        CHECK(read->default_value == option.default_value);
+        CHECK(read->min == option.min);
+        CHECK(read->max == option.max);
+        CHECK(read->choices == option.choices);
+    }
+    // Other engines' lines: a name with spaces, a negative minimum.
+    auto contempt = parse_option_declaration("option name Draw Contempt type spin default -10 min -100 max 100");
+    REQUIRE(contempt);
+    CHECK(contempt->name == "Draw Contempt");
+    CHECK(contempt->min == -100);
+    CHECK(contempt->value == "-10");
+    for (const char* bad : {"option name X", "option name type spin default 1 min 0 max 2", "id name X",
+                            "option name X type spin default 1 min 5 max 2", "option name X type spin default a min 0 max 2",
+                            "option name X type slider default 1", "option name X type check default maybe",
+                            "option name X type spin default 1 min 0 max 99999999999999999999"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_option_declaration(bad));
+    }
+}

@@ -45,7 +45,32 @@ std::optional<PbrainStatus> parse_pbrain_status(std::string_view line) {
         }
     }
     if (!any) return std::nullopt;
+    // The words after the last '|', when they are all move labels.
+    if (const auto bar = line.rfind('|'); bar != std::string_view::npos)
+        if (auto pv = pbrain_moves_from_labels(protocol::split_words(line.substr(bar + 1)))) status.pv = std::move(*pv);
     return status;
+}
+
+std::optional<std::vector<std::string>> pbrain_moves_from_labels(const std::vector<std::string_view>& words) {
+    if (words.empty()) return std::nullopt;
+    std::vector<std::string> moves;
+    for (const std::string_view word : words) {
+        if (word == "Pass") {
+            moves.emplace_back("pass");
+            continue;
+        }
+        if (word.size() < 2 || word[0] < 'A' || word[0] > 'Z') return std::nullopt;
+        auto row = protocol::parse_integer(word.substr(1), 1, 26, "row");
+        if (!row) return std::nullopt;
+        moves.push_back(fmt::format("{},{}", word[0] - 'A', *row - 1));
+    }
+    return moves;
+}
+
+bool is_pbrain_remark(std::string_view line) {
+    const auto words = protocol::split_words(line);
+    return words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST" ||
+           words[0] == "UNKNOWN";
 }
 
 std::optional<SearchInfo> parse_search_info(std::string_view line) {
@@ -153,15 +178,21 @@ EngineStatus EnginePlayer::handshake() {
         const auto words = protocol::split_words(line);
         if (words.size() >= 3 && words[0] == "id" && words[1] == "name") identity_ = protocol::join_words(words, 2, words.size());
         if (words.size() < 3 || words[0] != "option" || words[1] != "name") return;
+        if (auto option = protocol::parse_option_declaration(line)) {
+            declared_options_.push_back(std::move(*option));
+            return;
+        }
         std::size_t type_at = 2;
         while (type_at < words.size() && words[type_at] != "type") ++type_at;
-        declared_options_.push_back(protocol::join_words(words, 2, type_at));
+        protocol::Option option;
+        option.name = protocol::join_words(words, 2, type_at);
+        declared_options_.push_back(std::move(option));
     });
 }
 
 bool EnginePlayer::declares_option(std::string_view name) const {
-    for (const std::string& declared : declared_options_)
-        if (protocol::equals_ignoring_case(declared, name)) return true;
+    for (const protocol::Option& declared : declared_options_)
+        if (protocol::equals_ignoring_case(declared.name, name)) return true;
     return false;
 }
 
@@ -312,7 +343,7 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
             return reply;
         }
         const auto words = protocol::split_words(read.line);
-        if (words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST") {
+        if (is_pbrain_remark(read.line)) {
             if (!words.empty() && words[0] == "MESSAGE")
                 if (auto info = parse_search_info(read.line)) reply.info = info;
             if (on_line) on_line(read.line);
@@ -385,15 +416,15 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
 }
 
 void EnginePlayer::abandon_search() {
-    // pbrain has no stop: wait as long for the late move, which is then discarded.
+    // pbrain has no stop of its own: Yixin's YXSTOP, which Rapfi and ours answer with a move at
+    // once. An engine that does not know it answers UNKNOWN (skipped) and moves when its time is up.
     const bool pbrain = dialect_ == protocol::Dialect::pbrain;
-    if (!serving_ || (!pbrain && !send("stop"))) return;
+    if (!serving_ || !send(pbrain ? "YXSTOP" : "stop")) return;
     const auto deadline = SteadyClock::now() + stop_timeout;
     for (;;) {
         const auto read = process_.read_line_until(deadline);
         if (read.status == ReadStatus::line) {
-            if (pbrain ? !(read.line.starts_with("MESSAGE") || read.line.starts_with("DEBUG") ||
-                           read.line.starts_with("SUGGEST"))
+            if (pbrain ? !is_pbrain_remark(read.line)
                        : read.line.starts_with("bestmove")) {
                 if (pbrain) pbrain_answered_at_ = SteadyClock::now();
                 return;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "protocol/engine_process.hpp"
+#include "protocol/options.hpp"
 #include "tools/arbiter/command_line.hpp"
 
 namespace bge::arbiter {
@@ -74,6 +75,9 @@ public:
     // An engine found dead since its last game is a disconnect (restarted on the next call).
     EngineStatus ensure_running();
     bool declares_option(std::string_view name) const;
+    // The options its handshake declared (a line that does not parse is kept as a string option
+    // of that name, which only the command line sets).
+    const std::vector<protocol::Option>& declared_options() const { return declared_options_; }
 
     // Sends the game's rule options, the new-game command, then isready and waits for readyok.
     EngineStatus start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
@@ -122,7 +126,7 @@ private:
     bool failed_ = false;
     int games_started_ = 0;
     std::optional<std::chrono::steady_clock::time_point> pbrain_answered_at_;
-    std::vector<std::string> declared_options_;
+    std::vector<protocol::Option> declared_options_;
     std::string identity_;
     std::string error_;
 };
@@ -137,10 +141,21 @@ std::optional<SearchInfo> parse_search_info(std::string_view line);
 
 // What a pbrain engine's status MESSAGE says, in Rapfi's words ("MESSAGE Speed 605K | Depth 19-38 |
 // Eval 136 | Node 587K | Time 970ms"); nullopt when it gives no depth or evaluation.
+// Rapfi's per-depth line ("MESSAGE Depth 11-24 | Eval 37 | Time 12ms | H8 I9") ends with its PV.
 struct PbrainStatus {
     std::optional<int> depth, seldepth, score_cp;
     std::optional<std::int64_t> nodes, nps, time_ms;
+    std::vector<std::string> pv;  // as pbrain_moves_from_labels gives it
 };
 std::optional<PbrainStatus> parse_pbrain_status(std::string_view line);
+
+// Rapfi's move labels ("H8", "Pass"): the column's letter from A, the row's number from 1 at
+// pbrain's y = 0, the top row. Turned into pbrain's own "x,y" ("7,7"), which the gomoku rules
+// read; nullopt unless every word is such a label (our engines' PVs are in the game's notation).
+std::optional<std::vector<std::string>> pbrain_moves_from_labels(const std::vector<std::string_view>& words);
+
+// A line a pbrain engine writes that is not an answer: MESSAGE, DEBUG, SUGGEST, UNKNOWN (its
+// reply to a command it does not know, such as YXSTOP), or an empty line.
+bool is_pbrain_remark(std::string_view line);
 
 }  // namespace bge::arbiter

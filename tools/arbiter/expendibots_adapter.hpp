@@ -4,6 +4,7 @@
 // draw always applies (-repetition changes nothing); records are the referee-style game logs of
 // core/expendibots/game_log.hpp, which format=ptn openings read back.
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,8 @@ namespace bge::arbiter {
 struct ExpendibotsAdapter {
     using Game = expendibots::Expendibots;
     static constexpr protocol::Dialect default_dialect = protocol::Dialect::ugi;
+    // The options rule_options() may send: the rules', never the page's (tools/gui/engine_options.hpp).
+    static constexpr std::array<std::string_view, 0> rule_option_names{};
     static constexpr std::string_view tei_position_keyword = "fen";
 
     static Expected<expendibots::Variant> make_variant(const MatchConfig& config);

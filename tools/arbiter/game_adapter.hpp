@@ -7,6 +7,7 @@
 #include <concepts>
 #include <ctime>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -71,6 +72,7 @@ concept GameAdapter = Game<typename A::Game> &&
     { A::variant_text(variant) } -> std::same_as<std::string>;
     // Options that carry the rules to an engine; an error when the engine cannot play them.
     { A::rule_options(variant, player) } -> std::same_as<Expected<OptionList>>;
+    { std::span<const std::string_view>(A::rule_option_names) };  // every name rule_options() may send
     { A::new_game_command(dialect, variant) } -> std::same_as<std::string>;
     { A::rule_phrase(outcome) } -> std::same_as<std::string>;  // "by road", "on flats"
     { A::side_names } -> std::convertible_to<SideNames>;         // "White wins", "x wins"

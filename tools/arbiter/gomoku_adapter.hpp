@@ -6,6 +6,7 @@
 // BOARD block. Records are the text format of docs/gomoku.md ("Game records").
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -20,6 +21,8 @@ namespace bge::arbiter {
 struct GomokuAdapter {
     using Game = gomoku::Gomoku;
     static constexpr protocol::Dialect default_dialect = protocol::Dialect::ugi;
+    // The options rule_options() may send: the rules', never the page's (tools/gui/engine_options.hpp).
+    static constexpr std::array<std::string_view, 4> rule_option_names{"Width", "Height", "InARow", "Rule"};
     static constexpr std::string_view tei_position_keyword = "fen";
     static constexpr int default_size = 15;
 

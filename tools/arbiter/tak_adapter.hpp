@@ -3,6 +3,7 @@
 // `teinewgame <size>` and learns komi from the HalfKomi option; positions are TPS; records and
 // format=ptn openings are PTN.
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,8 @@ namespace bge::arbiter {
 struct TakAdapter {
     using Game = tak::Tak;
     static constexpr protocol::Dialect default_dialect = protocol::Dialect::tei;
+    // The options rule_options() may send: the rules', never the page's (tools/gui/engine_options.hpp).
+    static constexpr std::array<std::string_view, 3> rule_option_names{"HalfKomi", "Size", "RepetitionDraw"};
     static constexpr std::string_view tei_position_keyword = "tps";
     static constexpr int default_size = 6;
     static constexpr int max_half_komi = 40;  // 20 flats

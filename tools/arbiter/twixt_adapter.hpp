@@ -4,6 +4,7 @@
 // (Size, and FEN when the game does not start from the empty board), the moves numbered in pairs
 // (`swap` included), then the result; docs/twixt.md ("Game records").
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,8 @@ namespace bge::arbiter {
 struct TwixtAdapter {
     using Game = twixt::Twixt;
     static constexpr protocol::Dialect default_dialect = protocol::Dialect::ugi;
+    // The options rule_options() may send: the rules', never the page's (tools/gui/engine_options.hpp).
+    static constexpr std::array<std::string_view, 1> rule_option_names{"BoardSize"};
     static constexpr std::string_view tei_position_keyword = "fen";
 
     static Expected<twixt::Variant> make_variant(const MatchConfig& config);

@@ -4,6 +4,7 @@
 // the dice (game_runner.hpp) and the rolls are moves of the record (`r3`), so engines get the
 // roll in the position's move list. Records are PGN-like: tags, then the moves and rolls.
 
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +17,8 @@ namespace bge::arbiter {
 struct UrAdapter {
     using Game = ur::Ur;
     static constexpr protocol::Dialect default_dialect = protocol::Dialect::ugi;
+    // The options rule_options() may send: the rules', never the page's (tools/gui/engine_options.hpp).
+    static constexpr std::array<std::string_view, 2> rule_option_names{"Ruleset", "Pieces"};
     static constexpr std::string_view tei_position_keyword = "fen";
 
     static Expected<ur::Variant> make_variant(const MatchConfig& config);

@@ -1,9 +1,15 @@
 #pragma once
-// Analysis: a line of moves (from a record, a position text, or moves played on the board) that
-// the person steps through, with an engine searching the shown position (`go infinite`) and its
-// info lines, PV and score graph sent live. Moves made on the board branch the line at the
-// shown position; the rules check them (and at a chance node the person picks the roll).
+// Analysis: a tree of moves (from a record, a position text, or moves played on the board) that
+// the person steps through, with an engine searching the shown position and its info lines, PV
+// and score graph sent live. A move made on the board goes on from the shown position: into the
+// line where it is the next move, else as a new variation beside it (move_tree.hpp). The rules
+// check every move (and at a chance node the person picks the roll).
+//
+// UGI and TEI engines search with `go infinite` until a change stops them. pbrain has no infinite
+// search, so a pbrain engine gets the same position again and again, each search twice as long
+// as the last, and YXSTOP when the person moves on.
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <thread>
@@ -11,26 +17,43 @@
 #include <fmt/format.h>
 
 #include "tools/arbiter/game_runner.hpp"
+#include "tools/gui/engine_options.hpp"
 #include "tools/gui/game_view.hpp"
+#include "tools/gui/move_tree.hpp"
 #include "tools/gui/session.hpp"
 
 namespace bge::gui {
+
+// The time of a pbrain engine's n-th search of one position: 0.5 s, then twice as long each time,
+// up to 32 s.
+inline std::chrono::milliseconds pbrain_analysis_step(int step) {
+    return std::chrono::milliseconds(500) * (1 << std::min(step, 6));
+}
 
 template <class View>
 class AnalysisBoard : public ThreadedSession {
 public:
     using A = typename View::Adapter;
     using G = typename A::Game;
+    using Tree = MoveTree<typename G::Move>;
 
     // Shows the position after `ply` moves of the line first.
-    AnalysisBoard(std::int64_t id, const RecordLine<G>& line, std::vector<EngineEntry> engines, std::size_t ply = 0)
-        : id_(id), line_(line), engines_(std::move(engines)), ply_(std::min(ply, line.moves.size())) {
-        for (std::size_t ply = 0; ply < line_.moves.size(); ++ply) {
-            const Side mover = mover_at(ply);
-            auto score = score_from_comment(ply < line_.comments.size() ? line_.comments[ply] : std::string());
-            scores_.push_back(score ? std::optional<int>(mover == Side::first ? *score : -*score) : std::nullopt);
+    AnalysisBoard(std::int64_t id, const RecordLine<G>& line, std::vector<EngineEntry> engines,
+                  std::shared_ptr<EngineOptionsCache> options, std::size_t ply = 0)
+        : id_(id), line_(line), engines_(std::move(engines)), options_(std::move(options)) {
+        std::size_t node = Tree::root;
+        for (std::size_t i = 0; i < line_.moves.size(); ++i) {
+            auto child = tree_.child(node, line_.moves[i]);
+            if (!child) break;  // a record longer than an analysis holds: its start is shown
+            const Side mover = G::side_to_move(position_at(node));
+            node = *child;
+            tree_[node].comment = i < line_.comments.size() ? line_.comments[i] : std::string();
+            if (auto score = score_from_comment(tree_[node].comment))
+                tree_[node].record_score = mover == Side::first ? *score : -*score;
+            if (i < ply) node_ = node;
         }
-        line_.comments.resize(line_.moves.size());
+        line_.moves.clear();
+        line_.comments.clear();
         snapshot_ = json::dump(state_json());
         thread_ = std::jthread([this] { run(); });
     }
@@ -39,7 +62,8 @@ public:
 
     void handle(const Json& message, const std::shared_ptr<Client>& from) override {
         const std::string& type = json::text(message, "type");
-        if (type != "goto" && type != "move" && type != "start" && type != "stop") {
+        if (type != "goto" && type != "move" && type != "start" && type != "stop" && type != "promote" &&
+            type != "delete") {
             from->send(error_message(fmt::format("an analysis board does not know '{}'", clipped(type)), id_));
             return;
         }
@@ -61,17 +85,15 @@ private:
         std::shared_ptr<Client> from;
     };
 
-    typename G::State position_at(std::size_t ply) const {
+    typename G::State position_at(std::size_t node) const {
         auto state = line_.start;
-        for (std::size_t i = 0; i < ply; ++i) G::play(state, line_.moves[i]);
+        for (const std::size_t at : tree_.path_to(node)) G::play(state, *tree_[at].move);
         return state;
     }
 
-    Side mover_at(std::size_t ply) const { return G::side_to_move(position_at(ply)); }
-
-    GameRecord<G> record_to(std::size_t ply) const {
+    GameRecord<G> record_to(std::size_t node) const {
         GameRecord<G> record(line_.start);
-        for (std::size_t i = 0; i < ply; ++i) record.play(line_.moves[i]);
+        for (const std::size_t at : tree_.path_to(node)) record.play(*tree_[at].move);
         return record;
     }
 
@@ -84,7 +106,7 @@ private:
                 execute(command, lock);
                 continue;
             }
-            if (!analysing_ || record_to(ply_).outcome().is_over()) {
+            if (!analysing_ || record_to(node_).outcome().is_over()) {
                 wake_.wait(lock, [&] { return closing_ || !commands_.empty(); });
                 continue;
             }
@@ -92,59 +114,69 @@ private:
         }
     }
 
+    // A node named by the message ("node"), alive, and not the root unless `root_too`.
+    Expected<std::size_t> named_node(const Json& message, bool root_too) const {
+        auto node = optional_integer(message, "node", 0, static_cast<std::int64_t>(tree_.size()) - 1);
+        if (!node) return Error{node.error()};
+        if (!*node) return Error{"this needs \"node\""};
+        const auto id = static_cast<std::size_t>(**node);
+        if (!tree_.contains(id)) return Error{fmt::format("there is no move {} in this analysis (it was deleted)", id)};
+        if (id == Tree::root && !root_too) return Error{"the start of the analysis cannot be changed"};
+        return id;
+    }
+
     void execute(const Command& command, std::unique_lock<std::mutex>& lock) {
         const Json& message = command.message;
         const std::string& type = json::text(message, "type");
-        if (type == "goto") {
-            auto ply = optional_integer(message, "ply", 0, static_cast<std::int64_t>(line_.moves.size()));
-            if (!ply || !*ply) {
-                command.from->send(error_message(ply ? "goto needs \"ply\"" : ply.error(), id_));
-                return;
-            }
-            ply_ = static_cast<std::size_t>(**ply);
+        auto refuse = [&](std::string_view text) { command.from->send(error_message(text, id_)); };
+        if (type == "goto" && message.contains("node")) {
+            auto node = named_node(message, true);
+            if (!node) return refuse(node.error());
+            node_ = *node;
+        } else if (type == "goto") {
+            // A ply of the line shown: the path to the shown move and its main continuation.
+            const auto line = tree_.line_through(node_);
+            auto ply = optional_integer(message, "ply", 0, static_cast<std::int64_t>(line.size()));
+            if (!ply || !*ply) return refuse(ply ? "goto needs \"ply\" or \"node\"" : ply.error());
+            node_ = **ply == 0 ? Tree::root : line[static_cast<std::size_t>(**ply) - 1];
         } else if (type == "move") {
-            auto record = record_to(ply_);
+            auto record = record_to(node_);
             const auto& state = record.current();
-            if (record.outcome().is_over()) {
-                command.from->send(error_message("the game is over in this position", id_));
-                return;
-            }
+            if (record.outcome().is_over()) return refuse("the game is over in this position");
             const std::string& text = json::text(message, "move");
             auto move = G::parse_move(state, text);
-            if (!move) {
-                command.from->send(
-                    error_message(fmt::format("'{}' is not a legal move: {}", clipped(text), move.error()), id_));
-                return;
-            }
-            // The same move as the line's next one just steps forward; another one branches.
-            if (!(ply_ < line_.moves.size() && line_.moves[ply_] == *move)) {
-                std::erase_if(analysed_, [&](const auto& entry) { return entry.first > ply_; });
-                line_.moves.resize(ply_);
-                line_.comments.resize(ply_);
-                scores_.resize(ply_);
-                line_.moves.push_back(*move);
-                line_.comments.emplace_back();
-                scores_.emplace_back();
-            }
-            ++ply_;
+            if (!move) return refuse(fmt::format("'{}' is not a legal move: {}", clipped(text), move.error()));
+            // The line's next move just steps forward; another move starts a variation.
+            auto child = tree_.child(node_, *move);
+            if (!child) return refuse(child.error());
+            node_ = *child;
+        } else if (type == "promote") {
+            auto node = named_node(message, false);
+            if (!node) return refuse(node.error());
+            tree_.promote(*node);
+        } else if (type == "delete") {
+            auto node = named_node(message, false);
+            if (!node) return refuse(node.error());
+            const auto path = tree_.path_to(node_);
+            const bool shown_goes = std::find(path.begin(), path.end(), *node) != path.end();
+            const std::size_t parent = tree_.remove(*node);
+            if (shown_goes) node_ = parent;
         } else if (type == "start") {
             const std::string& name = json::text(message, "engine");
             const EngineEntry* entry = nullptr;
             for (const EngineEntry& candidate : engines_)
                 if (candidate.config.name == name && candidate.game == View::game) entry = &candidate;
-            if (!entry) {
-                command.from->send(error_message(
-                    fmt::format("no {} engine named '{}' was given to the GUI", View::game, clipped(name)), id_));
-                return;
-            }
+            if (!entry) return refuse(fmt::format("no {} engine named '{}' was given to the GUI", View::game, clipped(name)));
             const auto dialect = entry->config.dialect.value_or(A::default_dialect);
-            if (dialect == protocol::Dialect::pbrain) {
-                command.from->send(error_message("a pbrain engine cannot analyse (pbrain has no infinite search)", id_));
-                return;
-            }
-            if (!engine_ || engine_->name() != name) {
+            // The page's option values, checked against what the engine declares (which may
+            // start it once to ask); waits without the lock, so the page's messages still queue.
+            lock.unlock();
+            auto config = options_->configure(*entry, dialect, json::member(message, "options"), A::rule_option_names);
+            lock.lock();
+            if (!config) return refuse(config.error());
+            if (!engine_ || engine_->name() != name || engine_->config().options != config->options) {
                 if (engine_) engine_->quit();
-                engine_ = std::make_unique<arbiter::EnginePlayer>(entry->config, dialect, arbiter::Timeouts{}, &interrupt_);
+                engine_ = std::make_unique<arbiter::EnginePlayer>(*config, dialect, arbiter::Timeouts{}, &interrupt_);
                 prepared_ = false;
             }
             analysing_ = true;
@@ -156,10 +188,11 @@ private:
         publish(lock);
     }
 
-    // One search of the shown position, until a command interrupts it.
+    // One search of the shown position (a series of them for pbrain), until a command
+    // interrupts it.
     void search(std::unique_lock<std::mutex>& lock) {
-        const GameRecord<G> record = record_to(ply_);
-        const std::size_t ply = ply_;
+        const GameRecord<G> record = record_to(node_);
+        const std::size_t node = node_;
         interrupt_ = false;
         lock.unlock();
         if (!prepared_ || engine_->needs_restart()) {
@@ -178,20 +211,47 @@ private:
         }
         const auto state = record.current();
         info_throttle_.reset();
-        const auto reply = engine_->think(arbiter::position_command<A>(engine_->dialect(), record), "go infinite",
-                                          std::chrono::hours(24 * 365), [&](std::string_view text) {
-                                              const auto line = parse_search_line(text);
-                                              if (!line) return;
-                                              std::lock_guard guard(mutex_);
-                                              info_ = shown_search_line(info_, *line, pv_json<View>(state, line->pv));
-                                              info_["side"] = index_of(G::side_to_move(state));
-                                              if (line->score_cp) {
-                                                  // The score of the position after ply moves, from the first player's view.
-                                                  const int score = G::side_to_move(state) == Side::first ? *line->score_cp : -*line->score_cp;
-                                                  analysed_[ply] = score;
-                                              }
-                                              if (info_throttle_.ready(line->depth)) send_info();
-                                          });
+        const auto on_line = [&](std::string_view text) {
+            const auto line = parse_search_line(text);
+            if (!line) return;
+            std::lock_guard guard(mutex_);
+            info_ = shown_search_line(info_, *line, pv_json<View>(state, line->pv));
+            info_["side"] = index_of(G::side_to_move(state));
+            if (line->score_cp) {
+                // The score of the position after the node's move, from the first player's view.
+                const int score = G::side_to_move(state) == Side::first ? *line->score_cp : -*line->score_cp;
+                analysed_[node] = score;
+            }
+            if (info_throttle_.ready(line->depth)) send_info();
+        };
+        arbiter::EngineReply reply;
+        if (engine_->dialect() != protocol::Dialect::pbrain) {
+            reply = engine_->think(arbiter::position_command<A>(engine_->dialect(), record), "go infinite",
+                                   std::chrono::hours(24 * 365), on_line);
+        } else {
+            for (int step = 0;; ++step) {
+                const auto time = pbrain_analysis_step(step);
+                reply = engine_->think(arbiter::pbrain_board_command<A>(record),
+                                       fmt::format("INFO timeout_match 0\nINFO timeout_turn {}", time.count()),
+                                       time + std::max(time / 2, std::chrono::milliseconds(1000)), on_line);
+                if (reply.kind == arbiter::EngineReply::Kind::timeout) {
+                    // Late: YXSTOP asks for the move; an engine that gives none is restarted.
+                    engine_->abandon_search();
+                    if (engine_->needs_restart()) break;
+                    continue;
+                }
+                if (reply.kind != arbiter::EngineReply::Kind::move) break;
+                std::lock_guard guard(mutex_);
+                // The answer is the best move: the PV's start when the engine printed none.
+                if (!info_.is_object() || !info_.contains("pv") || info_["pv"]["moves"].empty()) {
+                    if (!info_.is_object()) info_ = Json::object();
+                    info_["pv"] = pv_json<View>(state, {reply.move});
+                    info_["side"] = index_of(G::side_to_move(state));
+                }
+                info_["searched_ms"] = time.count();
+                send_info();
+            }
+        }
         lock.lock();
         if (reply.kind == arbiter::EngineReply::Kind::interrupted) {
             lock.unlock();
@@ -205,7 +265,9 @@ private:
             // The engine ended an infinite search by itself (a decided position), or died.
             analysing_ = false;
             if (reply.kind == arbiter::EngineReply::Kind::closed || engine_->needs_restart())
-                engine_error_ = fmt::format("engine {} crashed or closed its output", engine_->name());
+                engine_error_ = engine_->last_error().empty()
+                                    ? fmt::format("engine {} crashed or closed its output", engine_->name())
+                                    : engine_->last_error();
         }
         publish(lock);
     }
@@ -214,15 +276,45 @@ private:
         Json message;
         message["type"] = "info";
         message["id"] = id_;
-        message["ply"] = static_cast<std::int64_t>(ply_);
+        message["ply"] = static_cast<std::int64_t>(tree_[node_].depth);
+        message["node"] = static_cast<std::int64_t>(node_);
         message["info"] = info_;
         // The graph's point for this ply (first player's view), so the graph follows the search.
-        if (const auto found = analysed_.find(ply_); found != analysed_.end()) message["graph_score"] = found->second;
+        if (const auto found = analysed_.find(node_); found != analysed_.end()) message["graph_score"] = found->second;
         subscribers_.send_all(json::dump(message));
     }
 
+    // Every node's move text and children, by node id (null for deleted nodes): the page draws
+    // the main line with its variations from it.
+    Json tree_json(std::vector<std::string>& texts) const {
+        Json nodes = Json::array();
+        texts.assign(tree_.size(), std::string());
+        std::vector<typename G::State> states(tree_.size());
+        states[Tree::root] = line_.start;
+        for (std::size_t id = 0; id < tree_.size(); ++id) {
+            if (!tree_.contains(id)) {
+                nodes.push_back(nullptr);
+                continue;
+            }
+            const auto& node = tree_[id];
+            if (node.move) {
+                // A child's id is always above its parent's, so its position is ready.
+                states[id] = states[node.parent];
+                texts[id] = G::format_move(states[id], *node.move);
+                G::play(states[id], *node.move);
+            }
+            Json entry;
+            entry["m"] = node.move ? Json(texts[id]) : Json();
+            entry["c"] = node.children;
+            nodes.push_back(std::move(entry));
+        }
+        return nodes;
+    }
+
     Json state_json() const override {
-        const auto record = record_to(ply_);
+        const auto record = record_to(node_);
+        const auto line = tree_.line_through(node_);
+        const std::size_t ply = tree_[node_].depth;
         Json state;
         state["type"] = "state";
         state["mode"] = "analysis";
@@ -231,18 +323,32 @@ private:
         state["variant"] = A::variant_text(line_.variant);
         state["side_names"] = Json::array({std::string(A::side_names[0]), std::string(A::side_names[1])});
         state["players"] = Json::array({line_.first_player, line_.second_player});
-        Json moves = Json::array(), comments = Json::array();
-        auto position = line_.start;
-        for (std::size_t i = 0; i < line_.moves.size(); ++i) {
-            moves.push_back(G::format_move(position, line_.moves[i]));
-            comments.push_back(line_.comments[i]);
-            G::play(position, line_.moves[i]);
+        std::vector<std::string> texts;
+        state["tree"] = tree_json(texts);
+        state["node"] = node_;
+        state["line"] = line;
+        // The line shown, as a plain list of plies: what the steps, the graph and the list use.
+        Json moves = Json::array(), comments = Json::array(), scores = Json::array();
+        std::vector<typename G::Move> line_moves;
+        for (const std::size_t at : line) {
+            moves.push_back(texts[at]);
+            comments.push_back(tree_[at].comment);
+            line_moves.push_back(*tree_[at].move);
+            // The engine's analysis where there is one, else the record's comment.
+            if (auto found = analysed_.find(at); found != analysed_.end())
+                scores.push_back(found->second);
+            else if (tree_[at].record_score)
+                scores.push_back(*tree_[at].record_score);
+            else
+                scores.push_back(nullptr);
         }
         state["moves"] = std::move(moves);
         state["comments"] = std::move(comments);
-        state["ply"] = static_cast<std::int64_t>(ply_);
-        const auto before = ply_ > 0 ? position_at(ply_ - 1) : line_.start;
-        state["board"] = board_at<View>(before, ply_ > 0 ? &line_.moves[ply_ - 1] : nullptr, record.current());
+        state["scores"] = std::move(scores);
+        state["movers"] = movers_json<G>(line_.start, line_moves);
+        state["ply"] = static_cast<std::int64_t>(ply);
+        const auto before = node_ != Tree::root ? position_at(tree_[node_].parent) : line_.start;
+        state["board"] = board_at<View>(before, node_ != Tree::root ? &*tree_[node_].move : nullptr, record.current());
         state["start"] = G::format_position(line_.start);
         state["position"] = G::format_position(record.current());
         state["to_move"] = index_of(G::side_to_move(record.current()));
@@ -262,18 +368,6 @@ private:
             }
         }
         state["legal"] = std::move(legal);
-        // Scores per ply: the engine's analysis where there is one, else the record's comment.
-        Json scores = Json::array();
-        for (std::size_t ply = 1; ply <= line_.moves.size(); ++ply) {
-            if (auto found = analysed_.find(ply); found != analysed_.end())
-                scores.push_back(found->second);
-            else if (ply - 1 < scores_.size() && scores_[ply - 1])
-                scores.push_back(*scores_[ply - 1]);
-            else
-                scores.push_back(nullptr);
-        }
-        state["scores"] = std::move(scores);
-        state["movers"] = movers_json<G>(line_.start, line_.moves);
         const Outcome outcome = record.outcome();
         if (outcome.is_over()) {
             Json result;
@@ -295,11 +389,12 @@ private:
     }
 
     std::int64_t id_;
-    RecordLine<G> line_;
+    RecordLine<G> line_;  // the start, the rules and the players; the moves are in tree_
     std::vector<EngineEntry> engines_;
-    std::size_t ply_;
-    std::vector<std::optional<int>> scores_;  // from the record's comments, first player's view
-    std::map<std::size_t, int> analysed_;     // ply -> the analysing engine's last score there
+    std::shared_ptr<EngineOptionsCache> options_;
+    Tree tree_;
+    std::size_t node_ = Tree::root;      // the node shown
+    std::map<std::size_t, int> analysed_;  // node -> the analysing engine's last score there
     arbiter::Adjudication adjudication_;
     std::unique_ptr<arbiter::EnginePlayer> engine_;
     bool prepared_ = false;

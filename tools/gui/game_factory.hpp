@@ -4,6 +4,7 @@
 // compile in parallel.
 
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "tools/arbiter/command_line.hpp"
 #include "tools/arbiter/journal.hpp"
 #include "tools/arbiter/results_file.hpp"
+#include "tools/gui/engine_options.hpp"
 #include "tools/gui/session.hpp"
 
 namespace bge::gui {
@@ -32,13 +34,19 @@ public:
     virtual ~GameFactory() = default;
     // {"type": "new_game", "game", "variant": {...}, "players": ["person" | engine name, x2],
     //  "tc": "5+0.1" (optional), "limit": {"movetime" ms, "depth", "nodes"} (optional),
-    //  "position": text (optional), "seed": dice seed (optional)}
+    //  "position": text (optional), "seed": dice seed (optional),
+    //  "options": [{"Hash": 128}, {}] (optional: each seat's engine options, engine_options.hpp)}
     virtual Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const Json& request,
-                                                        const std::vector<EngineEntry>& engines) const = 0;
+                                                        const std::vector<EngineEntry>& engines,
+                                                        EngineOptionsCache& options) const = 0;
     // {"type": "analyse", "game", "variant", "position" (optional), "moves": "a1 f6 ..." (optional)}
     // or {"type": "load_record", "game", "text": the record file, "index": game number from 0}
     virtual Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const Json& request,
-                                                            const std::vector<EngineEntry>& engines) const = 0;
+                                                            const std::vector<EngineEntry>& engines,
+                                                            std::shared_ptr<EngineOptionsCache> options) const = 0;
+    // The game's dialect for engines that name none, and the options its rules set.
+    virtual protocol::Dialect default_dialect() const = 0;
+    virtual std::span<const std::string_view> rule_option_names() const = 0;
     // A watch session for a match of this game, and the match itself (blocking; the exit status).
     virtual std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const = 0;
     virtual int run_match(Session& watch, const arbiter::MatchConfig& config, const std::vector<std::string>& arguments,

@@ -21,7 +21,8 @@ public:
     using G = typename A::Game;
 
     Expected<std::shared_ptr<Session>> new_game(std::int64_t id, const Json& request,
-                                                const std::vector<EngineEntry>& engines) const override {
+                                                const std::vector<EngineEntry>& engines,
+                                                EngineOptionsCache& engine_options) const override {
         auto variant = variant_from_settings<View>(json::member(request, "variant"));
         if (!variant) return make_error(variant.error());
         auto start = start_position(*variant, json::member(request, "position"));
@@ -49,6 +50,9 @@ public:
                               "time; clear one of the two");
         const Json& players = json::items(request, "players");
         if (players.size() != 2) return make_error("players must name the two seats: \"person\" or an engine's name");
+        const Json& seat_options = json::member(request, "options");
+        if (!seat_options.is_null() && !(seat_options.is_array() && seat_options.size() == 2))
+            return make_error("options must be a list of two: each seat's engine options");
         std::array<SeatConfig, 2> seats;
         for (int i = 0; i < 2; ++i) {
             const Json& player = players[static_cast<std::size_t>(i)];
@@ -65,7 +69,11 @@ public:
             if (!entry) return make_error(fmt::format("no engine named '{}' was given to the GUI", clipped(name)));
             if (entry->game != View::game)
                 return make_error(fmt::format("engine '{}' plays {}, not {}", name, entry->game, View::game));
-            arbiter::EngineConfig config = entry->config;
+            auto configured = engine_options.configure(
+                *entry, entry->config.dialect.value_or(A::default_dialect),
+                seat_options.is_array() ? seat_options[static_cast<std::size_t>(i)] : Json(), A::rule_option_names);
+            if (!configured) return make_error(configured.error());
+            arbiter::EngineConfig config = std::move(*configured);
             if (time_control) {
                 config.time_control = time_control;
                 config.move_time_ms.reset();
@@ -93,7 +101,8 @@ public:
     }
 
     Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const Json& request,
-                                                    const std::vector<EngineEntry>& engines) const override {
+                                                    const std::vector<EngineEntry>& engines,
+                                                    std::shared_ptr<EngineOptionsCache> engine_options) const override {
         RecordLine<G> line;
         const bool from_record = json::text(request, "type") == "load_record";
         if (from_record) {
@@ -121,8 +130,11 @@ public:
         }
         // A record is stepped through from its start; a set-up shows the position its moves reach.
         const std::size_t ply = from_record ? 0 : line.moves.size();
-        return std::shared_ptr<Session>(std::make_shared<AnalysisBoard<View>>(id, line, engines, ply));
+        return std::shared_ptr<Session>(std::make_shared<AnalysisBoard<View>>(id, line, engines, std::move(engine_options), ply));
     }
+
+    protocol::Dialect default_dialect() const override { return A::default_dialect; }
+    std::span<const std::string_view> rule_option_names() const override { return A::rule_option_names; }
 
     std::shared_ptr<Session> new_watch(std::int64_t id, const arbiter::MatchConfig& config) const override {
         std::vector<std::string> names;

@@ -178,6 +178,7 @@ void Hub::handle(const std::shared_ptr<Client>& client, const Json& message) {
         return;
     }
     if (type == "new_game" || type == "analyse" || type == "load_record") return create(client, message);
+    if (type == "engine_options") return describe_options(client, message);
     const Json& id_value = json::member(message, "id");
     const auto id = id_value.is_number_integer() ? json::integer(id_value) : std::nullopt;
     if (!id) {
@@ -240,7 +241,8 @@ void Hub::create(const std::shared_ptr<Client>& client, const Json& message) {
     }
     const std::string& type = json::text(message, "type");
     auto session =
-        type == "new_game" ? factory->new_game(id, message, engines_) : factory->new_analysis(id, message, engines_);
+        type == "new_game" ? factory->new_game(id, message, engines_, *engine_options_)
+                           : factory->new_analysis(id, message, engines_, engine_options_);
     if (!session) {
         client->send(error_message(session.error()));
         return;
@@ -257,6 +259,22 @@ void Hub::create(const std::shared_ptr<Client>& client, const Json& message) {
     created["token"] = token;
     client->send(json::dump(created));
     (*session)->subscribe(client);
+}
+
+void Hub::describe_options(const std::shared_ptr<Client>& client, const Json& message) {
+    const std::string& name = json::text(message, "engine");
+    for (const EngineEntry& entry : engines_) {
+        if (entry.config.name != name) continue;
+        const GameFactory* factory = factory_for(entry.game);
+        if (!factory) break;
+        std::weak_ptr<Client> asker = client;
+        engine_options_->describe_async(entry, entry.config.dialect.value_or(factory->default_dialect()),
+                                        factory->rule_option_names(), [asker](std::string answer) {
+                                            if (auto alive = asker.lock()) alive->send(answer);
+                                        });
+        return;
+    }
+    client->send(error_message(fmt::format("no engine named '{}' was given to the GUI", clipped(name))));
 }
 
 }  // namespace bge::gui

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tools/gui/engine_options.hpp"
 #include "tools/gui/session.hpp"
 
 namespace bge::gui {
@@ -71,6 +72,8 @@ private:
     void reap_orphans(std::vector<std::shared_ptr<Session>>& closing);
 
     void handle(const std::shared_ptr<Client>& client, const Json& message);
+    // {"type": "engine_options", "engine"}: what the engine declares that the page may set.
+    void describe_options(const std::shared_ptr<Client>& client, const Json& message);
     void create(const std::shared_ptr<Client>& client, const Json& message);
     std::shared_ptr<Session> find(std::int64_t id);
     // Closes on a helper thread (stopping an engine may take a second or two); the hub joins
@@ -83,6 +86,7 @@ private:
     };
 
     std::vector<EngineEntry> engines_;
+    std::shared_ptr<EngineOptionsCache> engine_options_ = std::make_shared<EngineOptionsCache>();
     std::chrono::milliseconds orphan_grace_;
     std::mutex closers_mutex_;
     std::vector<Closer> closers_;

@@ -65,8 +65,13 @@ std::optional<SearchLine> parse_search_line(std::string_view line) {
             parsed.nodes = status->nodes;
             parsed.nps = status->nps;
             parsed.time_ms = status->time_ms;
+            parsed.pv = std::move(status->pv);
             return parsed;
         }
+        // Rapfi's "MESSAGE Bestline H8 I9 ...": its PV in its own labels.
+        if (words.size() > 2 && words[1] == "Bestline")
+            if (auto pv = arbiter::pbrain_moves_from_labels({words.begin() + 2, words.begin() + std::min<std::size_t>(words.size(), 66)}))
+                parsed.pv = std::move(*pv);
         parsed.text = protocol::join_words(words, 1, words.size());
         return parsed;
     }
@@ -142,10 +147,11 @@ std::string clipped(std::string_view text) {
 }
 
 Json shown_search_line(const Json& previous, const SearchLine& line, Json pv) {
-    const bool words_only = !line.depth && !line.score_cp && !line.mate && !line.nodes && line.pv.empty();
+    const bool words_only = !line.depth && !line.score_cp && !line.mate && !line.nodes;
     if (words_only && previous.is_object() && previous.contains("depth")) {
         Json shown = previous;
         shown["text"] = line.text;
+        if (!line.pv.empty()) shown["pv"] = std::move(pv);  // Rapfi's Bestline: a PV for the shown depth
         return shown;
     }
     Json shown = search_line_json(line);

@@ -116,9 +116,9 @@ struct SearchLine {
 std::optional<SearchLine> parse_search_line(std::string_view line);
 // {"depth", "seldepth", "score", "mate", "nodes", "nps", "time", "text"} (the PV separately).
 Json search_line_json(const SearchLine& line);
-// The line to show after `previous` (the last shown, with its "pv"): a line with words only (a
-// pbrain engine's "MESSAGE Bestline ...", an `info string`) keeps the depth, score and PV shown
-// and changes only the words.
+// The line to show after `previous` (the last shown, with its "pv"): a line with no depth, score
+// or nodes (an `info string`, Rapfi's "MESSAGE Bestline H8 I9") keeps the depth and score shown
+// and changes the words, and the PV when it has one.
 Json shown_search_line(const Json& previous, const SearchLine& line, Json pv);
 
 // Rate limit for live updates (info lines): at most one per interval, except that the first line

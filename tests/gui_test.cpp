@@ -553,7 +553,11 @@ TEST_CASE("gui: engine options: the page sees what it may set and the server che
     engine.config.name = "tak";
     engine.config.command = BGE_TAK_BINARY;
     engine.config.options = {{"Hash", "32"}};
-    Hub hub({engine});
+    EngineEntry missing;
+    missing.game = "tak";
+    missing.config.name = "missing";
+    missing.config.command = "/nonexistent/engine";
+    Hub hub({engine, missing});
     auto client = std::make_shared<RecordingClient>();
     hub.message(client, R"({"type": "engine_options", "engine": "tak"})");
     std::size_t at = 0;
@@ -567,6 +571,11 @@ TEST_CASE("gui: engine options: the page sees what it may set and the server che
     CHECK(options.count("EvalFile") == 0);  // strings stay with the command line
     REQUIRE(options.count("Player"));
     CHECK(options["Player"].at("type") == "combo");
+    // An engine that cannot start: its options answer says why, and the hub goes on.
+    hub.message(client, R"({"type": "engine_options", "engine": "missing"})");
+    const Json failed = client->wait_for(at, [](const Json& m) { return type_of(m) == "engine_options"; });
+    CHECK_THAT(json::text(failed, "error"), Catch::Contains("/nonexistent/engine"));
+    CHECK(failed.at("options").empty());
 
     const auto refused = [&](const std::string& values, const std::string& expected) {
         INFO(values);

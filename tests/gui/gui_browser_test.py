@@ -159,7 +159,7 @@ class Page:
 
     def moves(self, panel):
         texts = self.driver.execute_script(
-            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", f"#{panel}-moves li")
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", f"#{panel}-moves li.move")
         return [re.sub(r" \{.*\}$", "", text) for text in texts]
 
     def set_form(self, form, values):
@@ -540,11 +540,10 @@ def check_bad_load(page):
     page.find("#errors .error-close").click()
     page.wait(lambda: not page.errors(), 3, "the error could not be dismissed")
     check(page.attributes("#analysis-board", "data-id")[0] == good, "the old board was replaced after a bad record")
-    before = len(page.moves("analysis"))
     targets = page.attributes("#analysis-board .target", "data-overlay")
     check(targets, "the old board offers no moves after a bad record")
-    page.click_cell("analysis", "a2")
-    page.wait(lambda: len(page.moves("analysis")) != before, 10, "a click on the old board does nothing after a bad record")
+    page.click_cell("analysis", "a2")  # at the start: a variation beside the record's 1. a1
+    page.wait(lambda: page.text("#analysis-ply") == "1 / 1", 10, "a click on the old board does nothing after a bad record")
     page.find("#analysis-go").click()
     page.wait(lambda: page.text("#analysis-info"), 15, "Analyse does nothing after a bad record")
     page.find("#analysis-stop").click()
@@ -699,7 +698,114 @@ def check_pbrain_engine(page, rng):
     check("depth 11/24" in info and "for White" in info, f"rapfi-like: its status is not on the info line: {info!r}")
     points = int(page.attributes("#play-graph svg", "data-points")[0])
     check(points >= 3, f"rapfi-like: {points} of its evaluations in the graph")
-    print(f"pbrain engine: three late answers, its evaluations on the info line ({info}) and {points} in the graph")
+    print(f"pbrain engine: three late answers, its evaluations on the info line ({info[:60]}…) and {points} in the graph")
+
+
+def analysis_list(page):
+    """The analysis move list as shown: each cell's text, and the variation rows' text."""
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#analysis-moves li')].map(e => e.textContent.trim())")
+
+
+def check_variations(page, screenshots):
+    """Missing: a move at ply 2 of 4 deleted plies 3 and 4. Now it starts a variation beside
+    them, shown in brackets; the variation can become the main line, and be deleted."""
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "", "moves": "a1 e5 b2 d4"})
+    page.wait(lambda: page.text("#analysis-ply") == "4 / 4", 10, "the set-up is not shown at its end")
+    e5 = page.driver.execute_script(
+        "return [...document.querySelectorAll('#analysis-moves li.move')].find(e => e.textContent === 'e5').dataset.node")
+    page.click(f'#analysis-moves [data-node="{e5}"]')
+    page.wait(lambda: page.text("#analysis-ply") == "2 / 4", 10, f"a click on e5 did not show it: {page.text('#analysis-ply')}")
+    page.click_cell("analysis", "c3")
+    page.wait(lambda: page.text("#analysis-ply") == "3 / 3", 10, f"c3 was not played: {page.text('#analysis-ply')}")
+    check(page.moves("analysis") == ["a1", "e5", "b2", "d4"], f"the main line changed: {page.moves('analysis')}")
+    variations = lambda: [text for text in analysis_list(page) if text.startswith("(")]
+    check(variations() == ["(2. c3)"], f"the variation is not shown after b2: {analysis_list(page)}")
+    check(page.attributes("#analysis-moves .variation .current", "data-node"), "the variation's move is not the current one")
+    page.click("#analysis-promote")
+    page.wait(lambda: page.moves("analysis") == ["a1", "e5", "c3"], 10, f"Main line did not promote c3: {page.moves('analysis')}")
+    check(variations() == ["(2. b2 d4)"], f"the old line is not the variation now: {analysis_list(page)}")
+    if screenshots:
+        page.find("#tab-analysis .play-area").screenshot(os.path.join(screenshots, "gui-variations.png"))
+    page.click("#analysis-moves .variation .move")  # b2
+    page.wait(lambda: page.text("#analysis-ply") == "3 / 4", 10, f"a click on the variation's b2: {page.text('#analysis-ply')}")
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.text("#analysis-ply") == "4 / 4", 10, "the right arrow did not follow the variation")
+    page.click("#analysis-delete")  # d4
+    page.wait(lambda: page.text("#analysis-ply") == "3 / 3" and variations() == ["(2. b2)"], 10,
+              f"Delete of d4: {page.text('#analysis-ply')} {analysis_list(page)}")
+    page.click("#analysis-delete")  # b2
+    page.wait(lambda: page.text("#analysis-ply") == "2 / 3" and not variations(), 10,
+              f"Delete of b2: {page.text('#analysis-ply')} {analysis_list(page)}")
+    check(page.moves("analysis") == ["a1", "e5", "c3"], f"after Delete: {page.moves('analysis')}")
+    check(page.attributes("#analysis-promote", "disabled")[0] is not None, "Main line is on for a move of the main line")
+    # The second player first (a set-up with Black to move): the first row is "1. … c3".
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "2,x4/x5/x5/x5/x4,1 2 2", "moves": "c3 d3"})
+    cells = analysis_list(page)
+    check(cells[:5] == ["1.", "…", "c3", "2.", "d3"], f"a line from Black's move is numbered {cells[:5]}")
+    print("variations: a move inside the line kept the rest as a variation, promoted, stepped, deleted; "
+          "Black-first numbering 1. … c3")
+
+
+def check_pbrain_analysis(page):
+    """Missing: pbrain engines could not analyse. The foreign pbrain fake (no infinite search)
+    analyses by repeated searches; its Rapfi-style PV is drawn; a move stops it at once."""
+    set_up(page, "gomoku", {"size": "15", "rule": "freestyle", "position": "", "moves": "h8 h9"})
+    Select(page.find("#analysis-engine")).select_by_value("rapfi-like")
+    page.find("#analysis-go").click()
+    page.wait(lambda: "best after 0.5 s" in page.text("#analysis-info"), 20,
+              f"no finished search shown: {page.text('#analysis-info')} {page.errors()}")
+    info = page.text("#analysis-info")
+    check("depth 11/24" in info, f"the pbrain status is not shown: {info!r}")
+    pv = page.attributes("#analysis-board .pv-number", "data-pv")
+    check(pv, "no PV drawn from the pbrain engine's labels")
+    occupied = set(page.attributes("#analysis-board [data-stone]", "data-stone"))
+    page.wait(lambda: "best after 1 s" in page.text("#analysis-info"), 20, f"no second, longer search: {page.text('#analysis-info')}")
+    started = time.monotonic()
+    targets = sorted(page.attributes("#analysis-board .target", "data-overlay"))
+    page.click_cell("analysis", targets[0])
+    page.wait(lambda: page.text("#analysis-ply").startswith("3 /"), 10, "the move was not played during the search")
+    waited = time.monotonic() - started
+    check(waited < 1.8, f"the move waited {waited:.1f} s for the pbrain search to end")
+    page.wait(lambda: "best after 0.5 s" in page.text("#analysis-info"), 20, "the search did not go on after the move")
+    check(page.attributes("#analysis-stop", "disabled")[0] is None, "Stop is off while the pbrain engine analyses")
+    page.find("#analysis-stop").click()
+    page.wait(lambda: page.attributes("#analysis-stop", "disabled")[0] is not None, 10, "Stop did not stop the pbrain engine")
+    print(f"pbrain analysis: searches of 0.5 s and 1 s shown with a PV of {len(pv)}, a move taken in {waited:.1f} s, stopped")
+
+
+def check_engine_options(page, relay_log, screenshots):
+    """Missing: engine options on the page. The second player's options come from what it
+    declares; a changed value reaches the engine, and the analysis engine has its own."""
+    page.tab("play")
+    page.set_form("play-setup", {"game": "tak"})
+    Select(page.find('#play-setup [name="player0"]')).select_by_value("person")
+    Select(page.find('#play-setup [name="player1"]')).select_by_value("slowtak")
+    page.wait(lambda: page.all('#play-options [data-seat="seat1"] [data-option="Hash"]'), 10,
+              f"the slowtak's options are not shown: {page.text('#play-options')}")
+    check(not page.all('#play-options [data-option="HalfKomi"]'), "a rule option is offered on the page")
+    check(not page.all('#play-options [data-option="EvalFile"]'), "a file option is offered on the page")
+    page.find("#play-options summary").click()
+    hash_field = page.find('#play-options [data-seat="seat1"] [data-option="Hash"]')
+    check(int(hash_field.get_attribute("max")) < 65536, "Hash is offered beyond the machine's memory")
+    hash_field.clear()
+    hash_field.send_keys("48")
+    Select(page.find('#play-options [data-seat="seat1"] [data-option="Player"]')).select_by_value("mcts")
+    if screenshots:
+        page.find("#play-setup").screenshot(os.path.join(screenshots, "gui-engine-options.png"))
+    open(relay_log, "w").close()
+    new_game(page, "tak", ["person", "slowtak"], movetime="200", depth="")
+    page.wait(lambda: "setoption name Hash value 48" in open(relay_log).read(), 10,
+              f"Hash 48 did not reach the engine: {open(relay_log).read()[:500]!r}")
+    sent = open(relay_log).read()
+    check("setoption name Player value mcts" in sent, "Player mcts did not reach the engine")
+    check("setoption name NullMove" not in sent, "an option left alone was sent")
+    page.find("#play-options summary").click()
+    page.tab("analysis")
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "", "moves": "a1 e5"})
+    Select(page.find("#analysis-engine")).select_by_value("slowtak")
+    page.wait(lambda: page.all('#analysis-options [data-option="Hash"]'), 10, "the analysis engine's options are not shown")
+    print("engine options: declared options shown (no rule or file options), Hash 48 and Player mcts reached the engine")
 
 
 def check_quiet_board(page):
@@ -829,11 +935,15 @@ def main():
     parser.add_argument("--screenshots", default="")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default="", help="comma-separated checks to run alone (e.g. variations,engine_options)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     if args.screenshots:
         os.makedirs(args.screenshots, exist_ok=True)
     fake = os.path.join(HERE, "fake_engine.py")
+    # The foreign-engine fakes write what the GUI sends them here (relay.py).
+    relay_log = tempfile.NamedTemporaryFile(prefix="gui-relay-", suffix=".log", delete=False).name
+    os.environ["BGE_RELAY_LOG"] = relay_log
     slow = os.path.join(HERE, "slow_tei.py")
     gui = Gui(args.gui, ["--engines-dir", args.bin,
                          "--engine", f'game=tak name=crasher cmd={sys.executable} "args={fake} crash" stderr=/dev/null',
@@ -846,6 +956,14 @@ def main():
     try:
         driver = start_browser(os.path.join(directory, "profile"))
         page = Page(driver, gui.url)
+        if args.only:  # a quick run of some checks while working on them
+            for name in args.only.split(","):
+                check_function = globals()[f"check_{name}"]
+                arguments = {"page": page, "rng": rng, "relay_log": relay_log, "screenshots": args.screenshots,
+                             "games": args.games.split(",")}
+                check_function(*[arguments[p] for p in check_function.__code__.co_varnames[:check_function.__code__.co_argcount]])
+            print("1 passed, 0 failed")
+            return 0
         for game in args.games.split(","):
             play_full_game(page, game, os.path.join(args.bin, game), rng, args.screenshots)
         for game in args.games.split(","):
@@ -864,6 +982,9 @@ def main():
         check_quiet_board(page)
         check_play_steps(page, rng)
         check_pbrain_engine(page, rng)
+        check_variations(page, args.screenshots)
+        check_pbrain_analysis(page)
+        check_engine_options(page, relay_log, args.screenshots)
         check_layouts(page, args.games.split(","), rng, args.screenshots)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")

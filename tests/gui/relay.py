@@ -1,5 +1,6 @@
 """What the GUI tests' foreign-engine fakes share: a real engine run as a child, every line passed
 both ways, and a hook that sees (and may replace, delay or precede) each line the engine writes."""
+import os
 import subprocess
 import sys
 import threading
@@ -15,7 +16,12 @@ def relay(command, on_engine_line, last_command):
             on_engine_line(line)
 
     threading.Thread(target=from_engine, daemon=True).start()
+    # BGE_RELAY_LOG names a file that gets every line the GUI sends (the tests read the options).
+    log = open(os.environ["BGE_RELAY_LOG"], "a") if os.environ.get("BGE_RELAY_LOG") else None
     for line in sys.stdin:
+        if log:
+            log.write(line)
+            log.flush()
         engine.stdin.write(line)
         engine.stdin.flush()
         if line.split()[:1] == [last_command]:

@@ -142,8 +142,18 @@ void EngineOptionsCache::describe_async(const EngineEntry& entry, protocol::Dial
     askers_.push_back({finished, std::jthread([this, entry, dialect, finished, rules = std::move(rules), done = std::move(done)] {
         std::vector<std::string_view> rule_views(rules.begin(), rules.end());
         auto options = declared(entry, dialect);
-        done(options ? page_message(entry, *options, rule_views)
-                     : error_message(fmt::format("the options of engine {}: {}", entry.config.name, options.error())));
+        if (options) {
+            done(page_message(entry, *options, rule_views));
+        } else {
+            // Shown where the options would be: the engine's own failure shows again when it plays.
+            Json message;
+            message["type"] = "engine_options";
+            message["engine"] = entry.config.name;
+            message["game"] = entry.game;
+            message["options"] = Json::array();
+            message["error"] = options.error();
+            done(json::dump(message));
+        }
         finished->store(true);
     })});
 }

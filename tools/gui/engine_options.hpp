@@ -44,7 +44,8 @@ public:
     Expected<std::vector<protocol::Option>> declared(const EngineEntry& entry, protocol::Dialect dialect);
 
     // declared() on a thread of its own; `done` gets the page's message
-    // {"type": "engine_options", "engine", "game", "options": [...]} or an error message.
+    // {"type": "engine_options", "engine", "game", "options": [...]}, with "error" (and no
+    // options) when the engine could not be asked.
     void describe_async(const EngineEntry& entry, protocol::Dialect dialect,
                         std::span<const std::string_view> rule_options, std::function<void(std::string)> done);
 

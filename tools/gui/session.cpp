@@ -155,7 +155,11 @@ Json shown_search_line(const Json& previous, const SearchLine& line, Json pv) {
         return shown;
     }
     Json shown = search_line_json(line);
-    shown["pv"] = std::move(pv);
+    // A line without a PV (Rapfi's closing "Speed ... | Depth ..." line, a UCI `info depth 9
+    // currmove ...`) keeps the search's last PV.
+    const bool keep_pv = line.pv.empty() && previous.is_object() && previous.contains("pv") &&
+                         previous["pv"].is_object() && !json::member(previous["pv"], "moves").empty();
+    shown["pv"] = keep_pv ? previous["pv"] : std::move(pv);
     return shown;
 }
 

@@ -118,7 +118,8 @@ std::optional<SearchLine> parse_search_line(std::string_view line);
 Json search_line_json(const SearchLine& line);
 // The line to show after `previous` (the last shown, with its "pv"): a line with no depth, score
 // or nodes (an `info string`, Rapfi's "MESSAGE Bestline H8 I9") keeps the depth and score shown
-// and changes the words, and the PV when it has one.
+// and changes the words, and the PV when it has one. A line without a PV keeps the last PV: the
+// caller starts from an empty `previous` for each search.
 Json shown_search_line(const Json& previous, const SearchLine& line, Json pv);
 
 // Rate limit for live updates (info lines): at most one per interval, except that the first line

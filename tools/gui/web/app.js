@@ -76,6 +76,7 @@ function describeInfo(info, sideNames) {
   if (info.nodes !== undefined) parts.push(`${info.nodes} nodes`);
   if (info.nps !== undefined) parts.push(`${info.nps} nps`);
   if (info.pv && info.pv.moves && info.pv.moves.length) parts.push('pv ' + info.pv.moves.join(' '));
+  if (info.searched_ms !== undefined) parts.push(`best after ${info.searched_ms / 1000} s`);
   if (info.text) parts.push(info.text);
   return parts.join(' · ');
 }
@@ -353,21 +354,116 @@ class BoardPanel {
     const state = this.state;
     const list = $(`#${this.prefix}-moves`);
     list.textContent = '';
-    // Numbered by moves, as PTN writes them (1. a1 f6), counting from the first player's move.
     list.classList.add('numbered');
     const tools = $(`#${this.prefix}-record-tools`);
     if (tools) tools.hidden = !state.record;
-    state.moves.forEach((move, i) => {
-      const item = document.createElement('li');
-      item.textContent = move + (state.comments && state.comments[i] ? ` {${state.comments[i]}}` : '');
-      item.setAttribute('data-ply', String(i + 1));
-      const shown = state.ply !== undefined ? state.ply : this.view ? this.view.ply : undefined;
-      if (shown === i + 1) item.className = 'current';
-      list.appendChild(item);
-    });
+    const shown = state.ply !== undefined ? state.ply : this.view ? this.view.ply : undefined;
+    const rows = new MoveRows(list, state.movers && state.movers[0] === 1 ? 1 : 0);
+    if (state.tree) {
+      drawTree(rows, state);
+    } else {
+      state.moves.forEach((move, i) => {
+        const item = rows.move(i, move + (state.comments && state.comments[i] ? ` {${state.comments[i]}}` : ''));
+        item.setAttribute('data-ply', String(i + 1));
+        if (shown === i + 1) item.classList.add('current');
+      });
+    }
     drawGraph($(`#${this.prefix}-graph`), state.scores || [], state.ply !== undefined ? state.ply : state.moves.length,
               state.mode === 'analysis' ? (ply) => send({type: 'goto', id: state.id, ply}) : null, state.movers);
   }
+}
+
+// ---- Move lists, numbered as PTN writes them (1. a1 f6): a number, then two plies a row. When
+// the second player moves first (a set-up position), the first row starts "1. …".
+class MoveRows {
+  constructor(list, offset) {
+    this.list = list;
+    this.offset = offset;  // 1 when the line's first ply is the second player's
+    this.open = false;     // a row has its first ply and waits for the second
+  }
+  static number(ply, offset) { return Math.floor((ply + offset) / 2) + 1; }
+  cell(className, text) {
+    const item = document.createElement('li');
+    item.className = className;
+    item.textContent = text;
+    this.list.appendChild(item);
+    return item;
+  }
+  // The move at `ply` (from 0) of the main line, with its row's number where the row starts.
+  move(ply, text) {
+    const second = (ply + this.offset) % 2 === 1;
+    if (!second) this.cell('num', `${MoveRows.number(ply, this.offset)}.`);
+    else if (!this.open) { this.cell('num', `${MoveRows.number(ply, this.offset)}.`); this.cell('skip', '…'); }
+    this.open = !second;
+    return this.cell('move', text);
+  }
+  // A row across the list for the variations after a move; the main line's next row starts anew.
+  variations() {
+    if (this.open) this.cell('skip', '');
+    this.open = false;
+    return this.cell('variation', '');
+  }
+}
+
+// The analysis's tree: its main line in rows, each move's alternatives in a row after it, in
+// brackets, lichess-style; every move a click to show it.
+function drawTree(rows, state) {
+  const tree = state.tree;
+  const mark = (element, node) => {
+    element.setAttribute('data-node', String(node));
+    if (node === state.node) element.classList.add('current');
+  };
+  // One variation inline: its moves with their numbers, and deeper variations in brackets after
+  // the move they are alternatives to. Parts are words, move elements and brackets.
+  const inline = (parts, node, ply) => {
+    let first = true;
+    for (let parent = null, at = node; at !== undefined; parent = at, at = tree[at].c[0], ply += 1) {
+      const second = (ply + rows.offset) % 2 === 1;
+      if (!second || first) parts.push(`${MoveRows.number(ply, rows.offset)}.${second ? '…' : ''}`);
+      const span = document.createElement('span');
+      span.className = 'move';
+      span.textContent = tree[at].m;
+      mark(span, at);
+      parts.push(span);
+      first = false;
+      if (parent === null) continue;
+      for (const other of tree[parent].c.slice(1)) {
+        parts.push('(');
+        inline(parts, other, ply);
+        parts.push(')');
+        first = true;
+      }
+    }
+  };
+  // Spaces between the parts, none inside the brackets.
+  const write = (row, parts) => parts.forEach((part, i) => {
+    if (i > 0 && parts[i - 1] !== '(' && part !== ')') row.append(' ');
+    row.append(part);
+  });
+  let ply = 0;
+  for (let parent = 0, at = tree[0].c[0]; at !== undefined; parent = at, at = tree[at].c[0], ply += 1) {
+    const item = rows.move(ply, tree[at].m);
+    mark(item, at);
+    const others = tree[parent].c.slice(1);
+    if (!others.length) continue;
+    const parts = [];
+    for (const other of others) {
+      parts.push('(');
+      inline(parts, other, ply);
+      parts.push(')');
+    }
+    write(rows.variations(), parts);
+  }
+  // The main-line buttons follow the shown move: off the main line it can be promoted.
+  const onMain = state.node === 0 || tree[0] && mainLine(tree).includes(state.node);
+  $('#analysis-promote').disabled = onMain;
+  $('#analysis-delete').disabled = state.node === 0;
+}
+
+function mainLine(tree) {
+  const line = [];
+  for (let at = tree[0].c[0]; at !== undefined; at = tree[at].c[0]) line.push(at);
+  return line;
 }
 
 // ---- Sounds: a short click for each new move, when the Sound box is ticked.
@@ -412,6 +508,97 @@ function openRecordInAnalysis(game, text) {
   form.elements.index.value = '1';
   showTab('analysis');
   openAnalysis({type: 'load_record', game, text, index: 0});
+}
+
+// ---- Engine options: what each engine declares that the page may set, asked once per engine.
+// Only the values changed here are sent; the server checks each against the engine's limits.
+const engineOptions = new Map();  // engine name -> [{name, type, value, min, max, choices}]
+const optionRequests = new Set();
+
+function drawEngineOptions() {
+  const form = $('#play-setup');
+  const seats = [0, 1].map((side) => ({key: `seat${side}`, engine: form.elements[`player${side}`].value,
+                                       label: `${side === 0 ? 'First' : 'Second'} player, ${form.elements[`player${side}`].value}`}));
+  drawOptionSets($('#play-options'), seats.filter((seat) => seat.engine && seat.engine !== 'person'));
+  const engine = $('#analysis-engine').value;
+  drawOptionSets($('#analysis-options'), engine ? [{key: 'analysis', engine, label: engine}] : []);
+}
+
+function drawOptionSets(details, seats) {
+  const box = details.querySelector('.option-sets');
+  for (const set of [...box.children])
+    if (!seats.some((seat) => seat.key === set.getAttribute('data-seat') && seat.engine === set.getAttribute('data-engine'))) set.remove();
+  details.hidden = seats.length === 0;
+  for (const seat of seats) {
+    let set = box.querySelector(`[data-seat="${seat.key}"]`);
+    const options = engineOptions.get(seat.engine);
+    if (set && (set.getAttribute('data-loaded') === '1' || !options)) continue;
+    if (!options && !optionRequests.has(seat.engine)) {
+      optionRequests.add(seat.engine);
+      send({type: 'engine_options', engine: seat.engine});
+    }
+    if (set) set.remove();
+    set = document.createElement('fieldset');
+    set.className = 'option-set';
+    set.setAttribute('data-seat', seat.key);
+    set.setAttribute('data-engine', seat.engine);
+    set.setAttribute('data-loaded', options ? '1' : '0');
+    const legend = document.createElement('legend');
+    legend.textContent = seat.label;
+    set.appendChild(legend);
+    const fields = document.createElement('div');
+    fields.className = 'option-fields';  // scrolls under its legend
+    set.appendChild(fields);
+    if (!options) fields.append('asking the engine…');
+    else if (options.error) fields.append(`could not ask the engine: ${options.error}`);
+    else if (!options.length) fields.append('nothing the page may set (pbrain engines have no options)');
+    for (const option of options && !options.error ? options : []) {
+      const label = document.createElement('label');
+      label.textContent = option.name + ' ';
+      let input;
+      if (option.type === 'combo') {
+        input = document.createElement('select');
+        for (const choice of option.choices) {
+          const item = document.createElement('option');
+          item.value = item.textContent = choice;
+          input.appendChild(item);
+        }
+        input.value = option.value;
+      } else {
+        input = document.createElement('input');
+        if (option.type === 'check') {
+          input.type = 'checkbox';
+          input.checked = option.value;
+        } else {
+          input.type = 'number';
+          input.min = option.min;
+          input.max = option.max;
+          input.step = 1;
+          input.value = option.value;
+          label.title = `${option.min} to ${option.max}`;
+        }
+      }
+      input.setAttribute('data-option', option.name);
+      input.setAttribute('data-type', option.type);
+      input.setAttribute('data-initial', String(option.value));
+      label.appendChild(input);
+      fields.appendChild(label);
+    }
+    box.appendChild(set);
+  }
+}
+
+// The changed values of one seat's options ({} when none changed or the engine has none).
+function optionValues(details, key) {
+  const values = {};
+  const set = details.querySelector(`[data-seat="${key}"]`);
+  if (!set) return values;
+  for (const input of set.querySelectorAll('[data-option]')) {
+    const type = input.getAttribute('data-type');
+    const value = type === 'check' ? input.checked : type === 'spin' ? (/^-?\d+$/.test(input.value.trim()) ? Number(input.value) : input.value) : input.value;
+    if (String(value) !== input.getAttribute('data-initial')) values[input.getAttribute('data-option')] = value;
+  }
+  return values;
 }
 
 // ---- Forms
@@ -493,7 +680,8 @@ function newGame(event) {
   const form = $('#play-setup');
   const request = {type: 'new_game', game: form.elements.game.value, variant: variantOf(form),
                    players: [form.elements.player0.value, form.elements.player1.value], tc: form.elements.tc.value.trim(),
-                   limit: {}, position: form.elements.position.value};
+                   limit: {}, position: form.elements.position.value,
+                   options: [optionValues($('#play-options'), 'seat0'), optionValues($('#play-options'), 'seat1')]};
   const movetime = form.elements.movetime.value.trim(), depth = form.elements.depth.value.trim();
   if (movetime && !request.tc) request.limit.movetime = Number(movetime);
   if (depth) request.limit.depth = Number(depth);
@@ -653,14 +841,21 @@ function onMessage(message) {
   switch (message.type) {
     case 'welcome':
       engines = message.engines;
+      optionRequests.clear();  // a request lost with a dropped connection is asked again
       drawPlayerSelects();
       drawAnalysisEngines();
+      drawEngineOptions();
       if (message.watch) {
         watch.id = message.watch;
         send({type: 'subscribe', id: message.watch});
         if (!location.hash) showTab('watch');
       }
       drawWatch();
+      break;
+    case 'engine_options':
+      engineOptions.set(message.engine, message.error ? {error: message.error} : message.options);
+      optionRequests.delete(message.engine);
+      drawEngineOptions();
       break;
     case 'created':
       if (message.token) rememberSession(message.request === 'new_game' ? 'play' : 'analysis', message.id, message.token);
@@ -686,6 +881,7 @@ function onMessage(message) {
         if (!panel.state || panel.state.id !== message.id) continue;
         const info = Object.assign({}, message.info, {pv: message.pv || message.info.pv});
         if (message.side !== undefined) info.side = message.side;
+        if (message.node !== undefined && message.node !== panel.state.node) continue;  // a search of another move
         if (message.graph_score !== undefined && message.ply > 0 && message.ply === panel.state.ply) {
           while (panel.state.scores.length < message.ply) panel.state.scores.push(null);
           panel.state.scores[message.ply - 1] = message.graph_score;
@@ -789,6 +985,7 @@ function drawAnalysisEngines(state) {
   $('#analysis-go').disabled = !state || select.options.length === 0;
   $('#analysis-stop').disabled = !state || !state.analysing;
   if (state && state.error) $('#analysis-info').textContent = state.error;
+  drawEngineOptions();
 }
 
 function showTab(name) {
@@ -806,7 +1003,7 @@ function init() {
   fillGameSelects();
   for (const form of [$('#play-setup'), $('#analysis-setup')]) {
     drawVariantFields(form);
-    form.elements.game.addEventListener('change', () => { drawVariantFields(form); drawPlayerSelects(); drawAnalysisEngines(); });
+    form.elements.game.addEventListener('change', () => { drawVariantFields(form); drawPlayerSelects(); drawAnalysisEngines(); drawEngineOptions(); });
   }
   panels.play = new BoardPanel('play', (move) => send({type: 'move', id: panels.play.state.id, move}));
   panels.analysis = new BoardPanel('analysis', (move) => send({type: 'move', id: panels.analysis.state.id, move}));
@@ -849,9 +1046,13 @@ function init() {
   $('#analysis-forward').addEventListener('click', () => panels.analysis.state && analysisGoto(panels.analysis.state.ply + 1));
   $('#analysis-last').addEventListener('click', () => panels.analysis.state && analysisGoto(panels.analysis.state.moves.length));
   $('#analysis-moves').addEventListener('click', (event) => {
-    const item = event.target.closest('[data-ply]');
-    if (item) analysisGoto(Number(item.getAttribute('data-ply')));
+    const item = event.target.closest('[data-node]');
+    if (item && panels.analysis.state) send({type: 'goto', id: panels.analysis.state.id, node: Number(item.getAttribute('data-node'))});
   });
+  $('#analysis-promote').addEventListener('click', () => panels.analysis.state &&
+    send({type: 'promote', id: panels.analysis.state.id, node: panels.analysis.state.node}));
+  $('#analysis-delete').addEventListener('click', () => panels.analysis.state &&
+    send({type: 'delete', id: panels.analysis.state.id, node: panels.analysis.state.node}));
   // Keys: f flips the board in view; in the analysis, arrows step, Home and End go to the ends.
   document.addEventListener('keydown', (event) => {
     if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -885,7 +1086,10 @@ function init() {
   $('#play-save').addEventListener('click', saveRecord);
   $('#play-analyse').addEventListener('click', analyseRecord);
   $('#analysis-go').addEventListener('click', () => panels.analysis.state &&
-    send({type: 'start', id: panels.analysis.state.id, engine: $('#analysis-engine').value}));
+    send({type: 'start', id: panels.analysis.state.id, engine: $('#analysis-engine').value,
+          options: optionValues($('#analysis-options'), 'analysis')}));
+  $('#analysis-engine').addEventListener('change', drawEngineOptions);
+  for (const select of document.querySelectorAll('#play-setup .player-select')) select.addEventListener('change', drawEngineOptions);
   $('#analysis-stop').addEventListener('click', () => panels.analysis.state && send({type: 'stop', id: panels.analysis.state.id}));
   for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => {
     showTab(tab.getAttribute('data-tab'));

@@ -616,7 +616,7 @@ TEST_CASE("gui: a pbrain engine analyses by searches of growing length, and YXST
     // Two whole searches (0.5 s, then 1 s): each ends with its best move on the board.
     for (const std::int64_t searched : {500, 1000}) {
         const Json info = client->wait_for(at, [&](const Json& m) {
-            return type_of(m) == "info" && json::member(m.at("info"), "searched_ms") == searched;
+            return type_of(m) == "info" && json::member(json::member(m.at("info"), "best"), "searched_ms") == searched;
         });
         CHECK(!info.at("info").at("pv").at("moves").empty());
     }
@@ -629,4 +629,24 @@ TEST_CASE("gui: a pbrain engine analyses by searches of growing length, and YXST
     CHECK(!moved.contains("error"));
     client->wait_for(at, [&](const Json& m) { return type_of(m) == "info" && m.at("ply") == 3; });
     hub.closed(client);
+
+    // A pbrain engine that answers ERROR is not asked again and again: the analysis stops and says why.
+    EngineEntry refuser;
+    refuser.game = "gomoku";
+    refuser.config.name = "refuser";
+    refuser.config.command = "/bin/sh";
+    refuser.config.arguments = {"-c", "while read -r line; do case \"$line\" in START*) echo OK;; ABOUT) echo 'name=\"refuser\"';; "
+                                      "DONE) echo 'ERROR no thanks';; END) exit 0;; esac; done"};
+    refuser.config.dialect = protocol::Dialect::pbrain;
+    Hub second_hub({refuser});
+    auto second = std::make_shared<RecordingClient>();
+    second_hub.message(second, R"({"type": "analyse", "game": "gomoku", "variant": {"size": 15}, "moves": "h8"})");
+    std::size_t second_at = 0;
+    const std::int64_t second_id =
+        second->wait_for(second_at, [](const Json& m) { return type_of(m) == "created"; }).at("id").get<std::int64_t>();
+    second_hub.message(second, fmt::format(R"({{"type": "start", "id": {}, "engine": "refuser"}})", second_id));
+    const Json stopped = second->wait_for(second_at, [](const Json& m) { return type_of(m) == "state" && m.contains("error"); });
+    CHECK_THAT(json::text(stopped, "error"), Catch::Contains("answered 'ERROR no thanks'"));
+    CHECK(stopped.at("analysing") == false);
+    second_hub.closed(second);
 }

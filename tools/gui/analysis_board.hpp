@@ -211,12 +211,14 @@ private:
         }
         const auto state = record.current();
         info_throttle_.reset();
+        Json best;  // pbrain: {"move", "searched_ms"} of the last search that ended
         const auto on_line = [&](std::string_view text) {
             const auto line = parse_search_line(text);
             if (!line) return;
             std::lock_guard guard(mutex_);
             info_ = shown_search_line(info_, *line, pv_json<View>(state, line->pv));
             info_["side"] = index_of(G::side_to_move(state));
+            if (!best.is_null()) info_["best"] = best;  // a pbrain engine's last whole search stays on show
             if (line->score_cp) {
                 // The score of the position after the node's move, from the first player's view.
                 const int score = G::side_to_move(state) == Side::first ? *line->score_cp : -*line->score_cp;
@@ -241,14 +243,25 @@ private:
                     continue;
                 }
                 if (reply.kind != arbiter::EngineReply::Kind::move) break;
-                std::lock_guard guard(mutex_);
-                // The answer is the best move: the PV's start when the engine printed none.
-                if (!info_.is_object() || !info_.contains("pv") || info_["pv"]["moves"].empty()) {
-                    if (!info_.is_object()) info_ = Json::object();
-                    info_["pv"] = pv_json<View>(state, {reply.move});
-                    info_["side"] = index_of(G::side_to_move(state));
+                const auto answer = G::parse_move(state, reply.move);
+                if (!answer) {
+                    // An ERROR line, or a move the rules refuse: asking again would only repeat it.
+                    lock.lock();
+                    analysing_ = false;
+                    engine_error_ = fmt::format("engine {} answered '{}': {}", engine_->name(), clipped(reply.move),
+                                                answer.error());
+                    publish(lock);
+                    return;
                 }
-                info_["searched_ms"] = time.count();
+                std::lock_guard guard(mutex_);
+                best["move"] = G::format_move(state, *answer);
+                best["searched_ms"] = time.count();
+                if (!info_.is_object()) info_ = Json::object();
+                info_["best"] = best;
+                info_["side"] = index_of(G::side_to_move(state));
+                // The answer is the best move: the PV's start when the engine printed none.
+                if (!info_.contains("pv") || json::member(info_["pv"], "moves").empty())
+                    info_["pv"] = pv_json<View>(state, {reply.move});
                 send_info();
             }
         }

@@ -76,7 +76,7 @@ function describeInfo(info, sideNames) {
   if (info.nodes !== undefined) parts.push(`${info.nodes} nodes`);
   if (info.nps !== undefined) parts.push(`${info.nps} nps`);
   if (info.pv && info.pv.moves && info.pv.moves.length) parts.push('pv ' + info.pv.moves.join(' '));
-  if (info.searched_ms !== undefined) parts.push(`best after ${info.searched_ms / 1000} s`);
+  if (info.best) parts.push(`best ${info.best.move} after ${info.best.searched_ms / 1000} s`);
   if (info.text) parts.push(info.text);
   return parts.join(' · ');
 }

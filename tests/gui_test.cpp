@@ -559,8 +559,12 @@ TEST_CASE("gui: engine options: the page sees what it may set and the server che
     missing.config.command = "/nonexistent/engine";
     Hub hub({engine, missing});
     auto client = std::make_shared<RecordingClient>();
-    hub.message(client, R"({"type": "engine_options", "engine": "tak"})");
     std::size_t at = 0;
+    // A new game does not start an engine on the server's I/O thread to learn its options.
+    hub.message(client, R"({"type": "new_game", "game": "tak", "players": ["person", "tak"], "options": [{}, {"Hash": 16}]})");
+    CHECK_THAT(json::text(client->wait_for(at, [](const Json& m) { return type_of(m) == "error"; }), "message"),
+               Catch::Contains("ask for them first"));
+    hub.message(client, R"({"type": "engine_options", "engine": "tak"})");
     const Json described = client->wait_for(at, [](const Json& m) { return type_of(m) == "engine_options"; });
     std::map<std::string, Json> options;
     for (const Json& option : described.at("options")) options[option.at("name").get<std::string>()] = option;

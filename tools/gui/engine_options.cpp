@@ -170,11 +170,19 @@ std::string EngineOptionsCache::page_message(const EngineEntry& entry, const std
 
 Expected<arbiter::EngineConfig> EngineOptionsCache::configure(const EngineEntry& entry, protocol::Dialect dialect,
                                                              const Json& values,
-                                                             std::span<const std::string_view> rule_options) {
+                                                             std::span<const std::string_view> rule_options,
+                                                             bool may_ask) {
     arbiter::EngineConfig config = entry.config;
     if (values.is_null() || (values.is_object() && values.empty())) return config;
     if (!values.is_object()) return make_error("options must be an object: {\"Name\": value, ...}");
     if (values.size() > 200) return make_error("too many options");
+    if (!may_ask) {
+        std::lock_guard lock(mutex_);
+        if (!known_.contains(entry.config.name))
+            return make_error(fmt::format("the options of engine {} are not known yet: ask for them first "
+                                          "({{\"type\": \"engine_options\", \"engine\": \"{}\"}})",
+                                          entry.config.name, entry.config.name));
+    }
     auto declared_options = declared(entry, dialect);
     if (!declared_options) return make_error(declared_options.error());
     for (const auto& [name, value] : values.items()) {

@@ -57,8 +57,10 @@ public:
     // The entry's configuration with the page's values ({"Hash": 128, "Ponder": true, "Style":
     // "sharp"}) in place of or after the configured ones. Each must be an option the page may set
     // and a value within its limits; null or an empty object changes nothing and asks nothing.
+    // Without `may_ask` (on the server's one I/O thread, which an engine slow to start would
+    // hold up) an engine not asked yet is an error: the page asks first, to show the fields.
     Expected<arbiter::EngineConfig> configure(const EngineEntry& entry, protocol::Dialect dialect, const Json& values,
-                                              std::span<const std::string_view> rule_options);
+                                              std::span<const std::string_view> rule_options, bool may_ask = true);
 
 private:
     struct Asker {

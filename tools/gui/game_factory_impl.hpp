@@ -71,7 +71,8 @@ public:
                 return make_error(fmt::format("engine '{}' plays {}, not {}", name, entry->game, View::game));
             auto configured = engine_options.configure(
                 *entry, entry->config.dialect.value_or(A::default_dialect),
-                seat_options.is_array() ? seat_options[static_cast<std::size_t>(i)] : Json(), A::rule_option_names);
+                seat_options.is_array() ? seat_options[static_cast<std::size_t>(i)] : Json(), A::rule_option_names,
+                /*may_ask=*/false);
             if (!configured) return make_error(configured.error());
             arbiter::EngineConfig config = std::move(*configured);
             if (time_control) {

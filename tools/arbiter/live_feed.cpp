@@ -139,18 +139,6 @@ Json feed_game_over_event(const FinishedGame& finished, const MatchDescription& 
     return event;
 }
 
-Expected<ScheduledGame> scheduled_game_from_feed(const Json& event) {
-    ScheduledGame game{};
-    const std::pair<const char*, int*> fields[] = {{"number", &game.number},   {"round", &game.round},
-                                                   {"encounter", &game.encounter}, {"pair", &game.pair},
-                                                   {"white", &game.white},     {"black", &game.black},
-                                                   {"opening", &game.opening}};
-    for (const auto& [key, target] : fields) {
-        const auto value = json::small_integer(event, key);
-        if (!value) return make_error(fmt::format("a game event has no whole number '{}'", key));
-        *target = *value;
-    }
-    return game;
-}
+Expected<ScheduledGame> scheduled_game_from_feed(const Json& event) { return read_scheduled_game(event, "a game event"); }
 
 }  // namespace bge::arbiter

@@ -28,22 +28,29 @@ Json FinishedGame::to_json() const {
     return value;
 }
 
+Expected<ScheduledGame> read_scheduled_game(const Json& value, std::string_view what) {
+    ScheduledGame game{};
+    const std::pair<const char*, int*> fields[] = {{"number", &game.number},       {"round", &game.round},
+                                                   {"encounter", &game.encounter}, {"pair", &game.pair},
+                                                   {"white", &game.white},         {"black", &game.black},
+                                                   {"opening", &game.opening}};
+    for (const auto& [key, target] : fields) {
+        const auto number = json::small_integer(value, key);
+        if (!number) return make_error(fmt::format("{} has no whole number '{}'", what, key));
+        *target = *number;
+    }
+    return game;
+}
+
 Expected<FinishedGame> FinishedGame::from_json(const Json& value) {
     if (!value.is_object()) return make_error("a game entry is not a JSON object");
     FinishedGame game;
-    const std::pair<const char*, int*> integers[] = {
-        {"number", &game.scheduled.number},       {"round", &game.scheduled.round},
-        {"encounter", &game.scheduled.encounter}, {"pair", &game.scheduled.pair},
-        {"white", &game.scheduled.white},         {"black", &game.scheduled.black},
-        {"opening", &game.scheduled.opening},     {"plies", &game.plies}};
-    for (const auto& [key, target] : integers) {
-        const Json* member = json::find(value, key);
-        if (!member || !member->is_number_integer())
-            return make_error(fmt::format("a game entry has no integer '{}'", key));
-        const auto number = json::small_integer(*member);
-        if (!number) return make_error(fmt::format("a game entry's '{}' is out of range", key));
-        *target = *number;
-    }
+    auto scheduled = read_scheduled_game(value, "a game entry");
+    if (!scheduled) return make_error(scheduled.error());
+    game.scheduled = *scheduled;
+    const auto plies = json::small_integer(value, "plies");
+    if (!plies) return make_error("a game entry has no whole number 'plies'");
+    game.plies = *plies;
     const std::pair<const char*, std::string*> texts[] = {{"result", &game.result},
                                                           {"termination", &game.termination},
                                                           {"reason", &game.reason},

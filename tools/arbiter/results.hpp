@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -16,6 +17,8 @@ namespace bge::arbiter {
 // Writes a scheduled game's place (number, round, encounter, pair, colours, opening) into
 // `value`: the results file's game entries and the live feed's game events share these fields.
 void write_scheduled_game(const ScheduledGame& game, Json& value);
+// Reads them back; `what` names the object in the error ("a game entry", "a game event").
+Expected<ScheduledGame> read_scheduled_game(const Json& value, std::string_view what);
 
 struct FinishedGame {
     ScheduledGame scheduled{};

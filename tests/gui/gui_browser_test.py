@@ -795,11 +795,11 @@ def check_engine_options(page, relay_log, screenshots):
         page.find("#play-setup").screenshot(os.path.join(screenshots, "gui-engine-options.png"))
     open(relay_log, "w").close()
     new_game(page, "tak", ["person", "slowtak"], movetime="200", depth="")
-    page.wait(lambda: "setoption name Hash value 48" in open(relay_log).read(), 10,
-              f"Hash 48 did not reach the engine: {open(relay_log).read()[:500]!r}")
-    sent = open(relay_log).read()
-    check("setoption name Player value mcts" in sent, "Player mcts did not reach the engine")
-    check("setoption name NullMove" not in sent, "an option left alone was sent")
+    # The engine gets them one line after the other: wait for both.
+    page.wait(lambda: all(line in open(relay_log).read() for line in
+                          ["setoption name Hash value 48", "setoption name Player value mcts"]), 10,
+              f"Hash 48 and Player mcts did not reach the engine: {open(relay_log).read()[:500]!r}")
+    check("setoption name NullMove" not in open(relay_log).read(), "an option left alone was sent")
     page.find("#play-options summary").click()
     page.tab("analysis")
     set_up(page, "tak", {"size": "5", "komi": "0", "position": "", "moves": "a1 e5"})

@@ -68,7 +68,9 @@ const std::vector<BadGo> bad_gos = {
 
 }  // namespace
 
-TEST_CASE("every malformed or out-of-range go gets exactly one bestmove within a second", "[protocol][go]") {
+// The bound catches a go left without a limit, which would search until stopped. It is loose: a
+// depth-2 search took 1053 ms once in the sanitizer build beside the browser test on 2 cores.
+TEST_CASE("every malformed or out-of-range go gets exactly one bestmove and no endless search", "[protocol][go]") {
     for (const Engine& engine : engines()) {
         INFO(engine.name);
         EngineSession session(engine.binary);
@@ -81,7 +83,7 @@ TEST_CASE("every malformed or out-of-range go gets exactly one bestmove within a
             const auto lines = session.until([](const std::string& line) { return is_bestmove(line); });
             const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent);
             INFO("bestmove after " << took.count() << " ms");
-            CHECK(took <= milliseconds(1000));
+            CHECK(took <= milliseconds(5000));
             CHECK(lines.back() != "bestmove none");
             int warnings = 0;
             for (const auto& line : lines) {

@@ -87,6 +87,12 @@ Expected<Option> parse_option_declaration(std::string_view line) {
     return option;
 }
 
+const Option* find_option(const std::vector<Option>& options, std::string_view name) {
+    for (const Option& option : options)
+        if (equals_ignoring_case(option.name, name)) return &option;
+    return nullptr;
+}
+
 Option& OptionRegistry::add(Option option) {
     if (find(option.name)) throw std::logic_error("option declared twice: " + option.name);
     option.value = option.default_value;

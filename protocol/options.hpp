@@ -36,6 +36,8 @@ struct Option {
 // a GUI reads it): the name may have spaces, a combo lists its `var`s, a string default may be
 // `<empty>`. A line of another shape, an unknown type or a spin without numbers is an error.
 Expected<Option> parse_option_declaration(std::string_view line);
+// The option of that name (any case) among an engine's declared ones, or nullptr.
+const Option* find_option(const std::vector<Option>& options, std::string_view name);
 
 class OptionRegistry {
 public:

@@ -191,9 +191,7 @@ EngineStatus EnginePlayer::handshake() {
 }
 
 bool EnginePlayer::declares_option(std::string_view name) const {
-    for (const protocol::Option& declared : declared_options_)
-        if (protocol::equals_ignoring_case(declared.name, name)) return true;
-    return false;
+    return protocol::find_option(declared_options_, name) != nullptr;
 }
 
 void EnginePlayer::send_configured_options() {

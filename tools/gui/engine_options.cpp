@@ -27,12 +27,6 @@ std::int64_t memory_mib() {
     return static_cast<std::int64_t>(pages) * page_size / (1024 * 1024);
 }
 
-const protocol::Option* find_option(const std::vector<protocol::Option>& options, std::string_view name) {
-    for (const auto& option : options)
-        if (protocol::equals_ignoring_case(option.name, name)) return &option;
-    return nullptr;
-}
-
 }  // namespace
 
 std::int64_t engine_option_limit(const protocol::Option& option) {
@@ -53,40 +47,10 @@ bool page_may_set(const protocol::Option& option, std::span<const std::string_vi
                         [&](std::string_view rule) { return protocol::equals_ignoring_case(rule, option.name); });
 }
 
-EngineOptionsCache::~EngineOptionsCache() {
-    std::vector<Asker> askers;
-    {
-        std::lock_guard lock(mutex_);
-        askers.swap(askers_);
-    }
-    // Joined here, while the cache still stands: each ends within its engine's start-up timeout.
-}
+namespace {
 
-Expected<std::vector<protocol::Option>> EngineOptionsCache::declared(const EngineEntry& entry,
-                                                                    protocol::Dialect dialect) {
-    {
-        std::lock_guard lock(mutex_);
-        if (const auto found = known_.find(entry.config.name); found != known_.end()) return found->second;
-    }
-    std::vector<protocol::Option> options;
-    if (dialect != protocol::Dialect::pbrain) {
-        // Only the process and the handshake: the configured options are not sent to it.
-        arbiter::EngineConfig bare = entry.config;
-        bare.options.clear();
-        arbiter::EnginePlayer engine(bare, dialect);
-        if (engine.ensure_running() != arbiter::EngineStatus::ok)
-            return make_error(engine.last_error().empty() ? fmt::format("engine {} did not start", entry.config.name)
-                                                          : engine.last_error());
-        options = engine.declared_options();
-        engine.quit();
-    }
-    std::lock_guard lock(mutex_);
-    known_[entry.config.name] = options;
-    return options;
-}
-
-Json EngineOptionsCache::page_json(const EngineEntry& entry, const std::vector<protocol::Option>& declared,
-                                   std::span<const std::string_view> rule_options) {
+Json page_options(const EngineEntry& entry, const std::vector<protocol::Option>& declared,
+                  std::span<const std::string_view> rule_options) {
     Json list = Json::array();
     for (const auto& option : declared) {
         if (!page_may_set(option, rule_options)) continue;
@@ -123,13 +87,47 @@ Json EngineOptionsCache::page_json(const EngineEntry& entry, const std::vector<p
     return list;
 }
 
+}  // namespace
+
+EngineOptionsCache::~EngineOptionsCache() {
+    std::vector<Asker> askers;
+    {
+        std::lock_guard lock(mutex_);
+        askers.swap(askers_);
+    }
+    // Joined here, while the cache still stands: each ends within its engine's start-up timeout.
+}
+
+Expected<std::vector<protocol::Option>> EngineOptionsCache::declared(const EngineEntry& entry,
+                                                                    protocol::Dialect dialect) {
+    {
+        std::lock_guard lock(mutex_);
+        if (const auto found = known_.find(entry.config.name); found != known_.end()) return found->second;
+    }
+    std::vector<protocol::Option> options;
+    if (dialect != protocol::Dialect::pbrain) {
+        // Only the process and the handshake: the configured options are not sent to it.
+        arbiter::EngineConfig bare = entry.config;
+        bare.options.clear();
+        arbiter::EnginePlayer engine(bare, dialect);
+        if (engine.ensure_running() != arbiter::EngineStatus::ok)
+            return make_error(engine.last_error().empty() ? fmt::format("engine {} did not start", entry.config.name)
+                                                          : engine.last_error());
+        options = engine.declared_options();
+        engine.quit();
+    }
+    std::lock_guard lock(mutex_);
+    known_[entry.config.name] = options;
+    return options;
+}
+
 void EngineOptionsCache::describe_async(const EngineEntry& entry, protocol::Dialect dialect,
                                         std::span<const std::string_view> rule_options,
                                         std::function<void(std::string)> done) {
     {
         std::unique_lock lock(mutex_);
         if (const auto found = known_.find(entry.config.name); found != known_.end()) {
-            auto options = found->second;
+            Expected<std::vector<protocol::Option>> options = found->second;
             lock.unlock();
             done(page_message(entry, options, rule_options));
             return;
@@ -141,30 +139,21 @@ void EngineOptionsCache::describe_async(const EngineEntry& entry, protocol::Dial
     std::erase_if(askers_, [](const Asker& asker) { return asker.finished->load(); });  // joins at once
     askers_.push_back({finished, std::jthread([this, entry, dialect, finished, rules = std::move(rules), done = std::move(done)] {
         std::vector<std::string_view> rule_views(rules.begin(), rules.end());
-        auto options = declared(entry, dialect);
-        if (options) {
-            done(page_message(entry, *options, rule_views));
-        } else {
-            // Shown where the options would be: the engine's own failure shows again when it plays.
-            Json message;
-            message["type"] = "engine_options";
-            message["engine"] = entry.config.name;
-            message["game"] = entry.game;
-            message["options"] = Json::array();
-            message["error"] = options.error();
-            done(json::dump(message));
-        }
+        done(page_message(entry, declared(entry, dialect), rule_views));
         finished->store(true);
     })});
 }
 
-std::string EngineOptionsCache::page_message(const EngineEntry& entry, const std::vector<protocol::Option>& declared,
+std::string EngineOptionsCache::page_message(const EngineEntry& entry,
+                                             const Expected<std::vector<protocol::Option>>& declared,
                                              std::span<const std::string_view> rule_options) {
     Json message;
     message["type"] = "engine_options";
     message["engine"] = entry.config.name;
     message["game"] = entry.game;
-    message["options"] = page_json(entry, declared, rule_options);
+    // A failure shows where the options would be; the engine's own failure shows again when it plays.
+    message["options"] = declared ? page_options(entry, *declared, rule_options) : Json::array();
+    if (!declared) message["error"] = declared.error();
     return json::dump(message);
 }
 
@@ -186,7 +175,7 @@ Expected<arbiter::EngineConfig> EngineOptionsCache::configure(const EngineEntry&
     auto declared_options = declared(entry, dialect);
     if (!declared_options) return make_error(declared_options.error());
     for (const auto& [name, value] : values.items()) {
-        const protocol::Option* option = find_option(*declared_options, name);
+        const protocol::Option* option = protocol::find_option(*declared_options, name);
         if (!option) return make_error(fmt::format("engine {} has no option '{}'", entry.config.name, clipped(name)));
         if (!page_may_set(*option, rule_options))
             return make_error(fmt::format("option {} of engine {} is set on the command line or by the rules, not here",

@@ -49,11 +49,6 @@ public:
     void describe_async(const EngineEntry& entry, protocol::Dialect dialect,
                         std::span<const std::string_view> rule_options, std::function<void(std::string)> done);
 
-    // The page's list: [{"name", "type", "default", "value" (the command line's, else the
-    // default), "min", "max" (engine_option_limit), "choices"}] of the options it may set.
-    static Json page_json(const EngineEntry& entry, const std::vector<protocol::Option>& declared,
-                          std::span<const std::string_view> rule_options);
-
     // The entry's configuration with the page's values ({"Hash": 128, "Ponder": true, "Style":
     // "sharp"}) in place of or after the configured ones. Each must be an option the page may set
     // and a value within its limits; null or an empty object changes nothing and asks nothing.
@@ -67,7 +62,10 @@ private:
         std::shared_ptr<std::atomic<bool>> finished;
         std::jthread thread;
     };
-    static std::string page_message(const EngineEntry& entry, const std::vector<protocol::Option>& declared,
+    // The page's message: "options", [{"name", "type", "default", "value" (the command line's,
+    // else the default), "min", "max" (engine_option_limit), "choices"}] of those it may set; or
+    // an empty list and "error" when the engine could not be asked.
+    static std::string page_message(const EngineEntry& entry, const Expected<std::vector<protocol::Option>>& declared,
                                     std::span<const std::string_view> rule_options);
 
     std::mutex mutex_;

@@ -100,13 +100,6 @@ public:
         return parent;
     }
 
-    // Whether `node` lies on the line through `other` (between the root and `other`, or on its
-    // main continuation).
-    bool on_line_through(std::size_t node, std::size_t other) const {
-        const auto line = line_through(other);
-        return node == root || std::find(line.begin(), line.end(), node) != line.end();
-    }
-
 private:
     std::vector<Node> nodes_;
 };

@@ -426,44 +426,33 @@ function drawTree(rows, state) {
       mark(span, at);
       parts.push(span);
       first = false;
-      if (parent === null) continue;
-      for (const other of tree[parent].c.slice(1)) {
-        parts.push('(');
-        inline(parts, other, ply);
-        parts.push(')');
-        first = true;
-      }
+      if (parent !== null && bracketed(parts, tree[parent].c.slice(1), ply)) first = true;
     }
+  };
+  // The alternatives to the move at `ply`, each in brackets; whether there were any.
+  const bracketed = (parts, others, ply) => {
+    for (const other of others) {
+      parts.push('(');
+      inline(parts, other, ply);
+      parts.push(')');
+    }
+    return others.length > 0;
   };
   // Spaces between the parts, none inside the brackets.
   const write = (row, parts) => parts.forEach((part, i) => {
     if (i > 0 && parts[i - 1] !== '(' && part !== ')') row.append(' ');
     row.append(part);
   });
-  let ply = 0;
+  let ply = 0, onMain = state.node === 0;
   for (let parent = 0, at = tree[0].c[0]; at !== undefined; parent = at, at = tree[at].c[0], ply += 1) {
-    const item = rows.move(ply, tree[at].m);
-    mark(item, at);
-    const others = tree[parent].c.slice(1);
-    if (!others.length) continue;
+    mark(rows.move(ply, tree[at].m), at);
+    onMain = onMain || at === state.node;
     const parts = [];
-    for (const other of others) {
-      parts.push('(');
-      inline(parts, other, ply);
-      parts.push(')');
-    }
-    write(rows.variations(), parts);
+    if (bracketed(parts, tree[parent].c.slice(1), ply)) write(rows.variations(), parts);
   }
-  // The main-line buttons follow the shown move: off the main line it can be promoted.
-  const onMain = state.node === 0 || tree[0] && mainLine(tree).includes(state.node);
+  // The buttons follow the shown move: off the main line it can be promoted.
   $('#analysis-promote').disabled = onMain;
   $('#analysis-delete').disabled = state.node === 0;
-}
-
-function mainLine(tree) {
-  const line = [];
-  for (let at = tree[0].c[0]; at !== undefined; at = tree[at].c[0]) line.push(at);
-  return line;
 }
 
 // ---- Sounds: a short click for each new move, when the Sound box is ticked.

@@ -12,6 +12,11 @@
 
 namespace bge {
 
+// What a record reader does with an illegal move: refuse the whole text (openings must be sound),
+// or keep the game's moves before it, say why in the game, and read on (analysis goes on past a
+// broken game).
+enum class IllegalMoves { refuse_text, end_game_there };
+
 template <Game G>
 class GameRecord {
 public:

@@ -73,7 +73,7 @@ bool parse_tag(std::string_view line, std::string& name, std::string& value) {
 
 }  // namespace
 
-Expected<std::vector<GameLog>> parse_game_logs(std::string_view text) {
+Expected<std::vector<GameLog>> parse_game_logs(std::string_view text, IllegalMoves illegal_moves) {
     std::vector<GameLog> games;
     GameLog current;
     State state = start_state();
@@ -110,19 +110,30 @@ Expected<std::vector<GameLog>> parse_game_logs(std::string_view text) {
             }
             action = trim(action);
             if (!action.starts_with('-')) return refuse("expected '- ' after the side, as the referee writes it");
+            has_content = has_moves = true;
+            if (!current.problem.empty()) continue;  // the record already stopped at a refused move
             auto move = parse_log_line(trim(action.substr(1)));
-            if (!move) return refuse(move.error());
-            if (current.closing.size()) return refuse("a move after the game's [over ] line");
-            if (outcome(state).is_over()) return refuse("a move after the end of the game");
-            if (side != state.to_move)
-                return refuse(fmt::format("{} moves, but it is {}'s turn", side == Side::first ? "white" : "black",
-                                          state.to_move == Side::first ? "white" : "black"));
-            auto legal = parse_move(state, format_move(*move));
-            if (!legal) return refuse(legal.error());
+            Expected<Move> legal = make_error("");
+            std::string problem;
+            if (!move)
+                problem = move.error();
+            else if (current.closing.size())
+                problem = "a move after the game's [over ] line";
+            else if (outcome(state).is_over())
+                problem = "a move after the end of the game";
+            else if (side != state.to_move)
+                problem = fmt::format("{} moves, but it is {}'s turn", side == Side::first ? "white" : "black",
+                                      state.to_move == Side::first ? "white" : "black");
+            else if (legal = parse_move(state, format_move(*move)); !legal)
+                problem = legal.error();
+            if (!problem.empty()) {
+                if (illegal_moves == IllegalMoves::refuse_text) return refuse(problem);
+                current.problem = fmt::format("line {}, action {}: {}", number, current.moves.size() + 1, problem);
+                continue;
+            }
             play(state, *legal);
             current.moves.push_back(*legal);
             current.comments.push_back(comment);
-            has_content = has_moves = true;
             continue;
         }
         if (line.starts_with("[over")) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/game_record.hpp"
 #include "core/expendibots/rules.hpp"
 
 namespace bge::expendibots {
@@ -30,6 +31,7 @@ struct GameLog {
     std::vector<Move> moves;
     std::vector<std::string> comments;  // one per move, may be empty
     std::string closing;                // the text after "[over ] - ", empty if none
+    std::string problem;                // why the moves stop early (IllegalMoves::end_game_there), or empty
 
     void set_tag(const std::string& name, const std::string& value);
     const std::string* tag(std::string_view name) const;
@@ -38,7 +40,10 @@ struct GameLog {
 // One record, ending with a newline. Comments go after the action, in braces.
 std::string write_game_log(const GameLog& log);
 // Every record in the text; games are separated by blank lines or by a tag after the moves.
-// Every move is checked against the rules (and the side in its `[white]`/`[black]` header).
-Expected<std::vector<GameLog>> parse_game_logs(std::string_view text);
+// Every move is checked against the rules (and the side in its `[white]`/`[black]` header). With
+// IllegalMoves::end_game_there a record keeps its moves before a refused one and names it in
+// `problem`; a line that is no part of a record still refuses the text.
+Expected<std::vector<GameLog>> parse_game_logs(std::string_view text,
+                                               IllegalMoves illegal_moves = IllegalMoves::refuse_text);
 
 }  // namespace bge::expendibots

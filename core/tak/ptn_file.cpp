@@ -154,7 +154,7 @@ Expected<State> start_from_tags(const PtnGame& game) {
 
 }  // namespace
 
-Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text) {
+Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text, IllegalMoves illegal_moves) {
     std::vector<PtnGame> games;
     Parser p{text};
     p.skip_space();
@@ -178,7 +178,7 @@ Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text) {
             if (p.peek() == '{') {
                 auto comment = p.read_comment();
                 if (!comment) return fail(comment.error());
-                if (!game.comments.empty()) {
+                if (!game.comments.empty() && game.problem.empty()) {
                     auto& last = game.comments.back();
                     if (!last.empty()) last += ' ';
                     last += *comment;
@@ -189,18 +189,24 @@ Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text) {
                 if (is_move_number(token) || token == "--") {
                 } else if (is_result_token(token)) {
                     game.result = std::string(token);
-                } else {
-                    if (!game.result.empty())
-                        return fail(fmt::format("line {}: move '{}' after the result {}", line, token, game.result));
-                    if (const Outcome o = outcome(current); o.is_over())
-                        return fail(
-                            fmt::format("line {}: move '{}' after the game ended ({})", line, token, result_text(o)));
+                } else if (game.problem.empty()) {
+                    std::string problem;
                     auto move = parse_move(current, token);
-                    if (!move)
-                        return fail(fmt::format("line {}, move {}: {}", line, game.moves.size() + 1, move.error()));
-                    play(current, *move);
-                    game.moves.push_back(*move);
-                    game.comments.emplace_back();
+                    if (!game.result.empty())
+                        problem = fmt::format("line {}: move '{}' after the result {}", line, token, game.result);
+                    else if (const Outcome o = outcome(current); o.is_over())
+                        problem = fmt::format("line {}: move '{}' after the game ended ({})", line, token, result_text(o));
+                    else if (!move)
+                        problem = fmt::format("line {}, move {}: {}", line, game.moves.size() + 1, move.error());
+                    if (problem.empty()) {
+                        play(current, *move);
+                        game.moves.push_back(*move);
+                        game.comments.emplace_back();
+                    } else if (illegal_moves == IllegalMoves::refuse_text) {
+                        return fail(problem);
+                    } else {
+                        game.problem = std::move(problem);
+                    }
                 }
             }
             p.skip_space();
@@ -249,6 +255,7 @@ std::string write_ptn(const PtnGame& game) {
         }
         text += ' ';
         text += format_move(current, game.moves[i], true);
+        if (i < game.marks.size()) text += game.marks[i];
         if (i < game.comments.size() && !game.comments[i].empty()) text += fmt::format(" {{{}}}", game.comments[i]);
         play(current, game.moves[i]);
     }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/game_record.hpp"
 #include "core/tak/rules.hpp"
 
 namespace bge::tak {
@@ -32,14 +33,18 @@ struct PtnGame {
     std::vector<Move> moves;
     std::vector<std::string> comments;  // one per move, empty when there is none
     std::string result;                 // the result token written in the file, or empty
+    std::vector<std::string> marks;     // written right after each move ("?", "??"), may be shorter than moves
+    std::string problem;                // why the moves stop early (IllegalMoves::end_game_there), or empty
 
     std::optional<std::string> tag(std::string_view name) const;
     void set_tag(std::string_view name, std::string value);
 };
 
 // Reads every game in the text. Each move is checked for legality; the error names the game and
-// the move.
-Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text);
+// the move. With IllegalMoves::end_game_there a game keeps its moves before an illegal one and
+// names it in `problem`; only a text that is not PTN at all is refused.
+Expected<std::vector<PtnGame>> parse_ptn_games(std::string_view text,
+                                               IllegalMoves illegal_moves = IllegalMoves::refuse_text);
 // Reads exactly one game.
 Expected<PtnGame> parse_ptn(std::string_view text);
 // Writes one game. Size, Komi and TPS tags are filled in from the start position when absent.

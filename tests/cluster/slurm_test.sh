@@ -13,6 +13,8 @@
 # - a 2-shard self-play (tools/cluster/selfplay.sh) with the fit as the dependent job: the same
 #   games and weights as a local run;
 # - tools/train/gomoku_eval_pipeline.sh with SLURM_SHARDS=3 and without: the same weights;
+# - a 3-shard analysis (tools/cluster/analyse.sh) of the match's records: the records and the
+#   dataset of a local run;
 # - every daemon and job is stopped at the end, whatever happened.
 #
 # Exits 77 (CTest's "skipped") with one line saying why when SLURM cannot run here: not
@@ -191,4 +193,14 @@ for rule in freestyle standard renju; do
     fail "tools/train/gomoku_eval_pipeline.sh: $rule.eval differs between here and the cluster"
 done
 echo "slurm_test: tools/train/gomoku_eval_pipeline.sh gives the same weights here and with SLURM_SHARDS=3"
+
+# 4. An analysis of the match's records in 3 shards: the local run's records and dataset.
+analyse=(-game tak -engine "cmd=$build/bin/tak" depth=2 stderr=/dev/null "$tmp/match/records")
+"$build/bin/arbiter" analyse "${analyse[@]}" -out local-analysed.ptn -data local-analysis.jsonl 2>/dev/null ||
+  fail "the local analysis"
+ARBITER="$build/bin/arbiter" timeout 600 "$root/tools/cluster/analyse.sh" -shards 3 -dir "$tmp/analyse" -wait \
+  -- "${analyse[@]}" >/dev/null || fail "the cluster analysis did not finish"
+cmp -s local-analysed.ptn "$tmp/analyse/records" || fail "the shards' annotated records differ from the local run's"
+cmp -s <(sort local-analysis.jsonl) <(sort "$tmp/analyse/data.jsonl") || fail "the shards' dataset differs from the local run's"
+echo "slurm_test: the 3 analysis shards joined are the local run's records and dataset ($(wc -l <local-analysis.jsonl) positions)"
 echo "slurm_test: passed"

@@ -9,6 +9,7 @@
 
 #include "protocol/text.hpp"
 #include "tools/arbiter/book_generator.hpp"
+#include "tools/arbiter/flag_reader.hpp"
 #include "tools/arbiter/expendibots_adapter.hpp"
 #include "tools/arbiter/gomoku_adapter.hpp"
 #include "tools/arbiter/twixt_adapter.hpp"
@@ -17,59 +18,6 @@
 namespace bge::arbiter {
 
 namespace {
-
-// Komi in half points: "2", "2.5", "-1.5", "+0.5" (as the match's -komi).
-Expected<int> parse_half_points(const std::string& text) {
-    std::string_view rest = text;
-    const bool negative = rest.starts_with('-');
-    if (negative || rest.starts_with('+')) rest.remove_prefix(1);
-    const auto bad = [&] {
-        return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
-    };
-    int whole = 0, digits = 0;
-    while (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
-        if (++digits > 3) return make_error(fmt::format("-komi {}: too large", text));
-        whole = whole * 10 + (rest[0] - '0');
-        rest.remove_prefix(1);
-    }
-    if (digits == 0) return bad();
-    int half = 2 * whole;
-    if (rest == ".5")
-        half += 1;
-    else if (!rest.empty() && rest != ".0")
-        return bad();
-    return negative ? -half : half;
-}
-
-class Reader {
-public:
-    explicit Reader(const std::vector<std::string>& arguments) : arguments_(arguments) {}
-    bool done() const { return position_ >= arguments_.size(); }
-    const std::string& take() { return arguments_[position_++]; }
-
-    // A flag's value is the next word, even if it starts with a dash (-komi -1.5).
-    Expected<std::string> value_of(const std::string& flag) {
-        if (done()) return make_error(fmt::format("{} needs a value", flag));
-        return take();
-    }
-    Expected<std::int64_t> integer_of(const std::string& flag, std::int64_t min, std::int64_t max) {
-        auto text = value_of(flag);
-        if (!text) return make_error(text.error());
-        auto value = protocol::parse_integer(*text, min, max, flag);
-        if (!value) return make_error(value.error());
-        return *value;
-    }
-    // The key=value words after -engine, up to the next flag.
-    std::vector<std::string> words() {
-        std::vector<std::string> words;
-        while (!done() && !arguments_[position_].starts_with('-')) words.push_back(take());
-        return words;
-    }
-
-private:
-    const std::vector<std::string>& arguments_;
-    std::size_t position_ = 0;
-};
 
 Status check_engine_limit(const EngineConfig& engine) {
     if (engine.time_control)
@@ -82,7 +30,7 @@ Status check_engine_limit(const EngineConfig& engine) {
 
 Expected<BookConfig> parse(const std::vector<std::string>& arguments) {
     BookConfig config;
-    Reader reader(arguments);
+    FlagReader reader(arguments);
     bool plies_given = false, count_given = false, max_eval_given = false;
     while (!reader.done()) {
         const std::string flag = reader.take();

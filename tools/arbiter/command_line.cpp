@@ -80,26 +80,6 @@ Expected<std::vector<std::string>> split_arguments(const std::string& text) {
     return words;
 }
 
-// Komi in half points: "2", "2.5", "-1.5", "+0.5".
-Expected<int> parse_half_points(const std::string& text) {
-    std::string_view rest = text;
-    const bool negative = rest.starts_with('-');
-    if (negative || rest.starts_with('+')) rest.remove_prefix(1);
-    int whole = 0, digits = 0;
-    while (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
-        if (++digits > 3) return make_error(fmt::format("-komi {}: too large", text));
-        whole = whole * 10 + (rest[0] - '0');
-        rest.remove_prefix(1);
-    }
-    int half = 2 * whole;
-    if (rest == ".5")
-        half += 1;
-    else if (!rest.empty() && rest != ".0")
-        return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
-    if (digits == 0) return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
-    return negative ? -half : half;
-}
-
 Expected<std::int64_t> integer_value(const std::string& flag, const std::string& text, std::int64_t min,
                                      std::int64_t max) {
     auto value = protocol::parse_integer(text, min, max, flag);
@@ -320,6 +300,26 @@ FlagHandler integer_flag(int& target, std::int64_t min, std::int64_t max) {
 }
 
 }  // namespace
+
+Expected<int> parse_half_points(const std::string& text) {
+    std::string_view rest = text;
+    const bool negative = rest.starts_with('-');
+    if (negative || rest.starts_with('+')) rest.remove_prefix(1);
+    int whole = 0, digits = 0;
+    while (!rest.empty() && std::isdigit(static_cast<unsigned char>(rest[0]))) {
+        if (++digits > 3) return make_error(fmt::format("-komi {}: too large", text));
+        whole = whole * 10 + (rest[0] - '0');
+        rest.remove_prefix(1);
+    }
+    int half = 2 * whole;
+    if (rest == ".5")
+        half += 1;
+    else if (!rest.empty() && rest != ".0")
+        return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
+    if (digits == 0) return make_error(fmt::format("-komi {}: expected a number in steps of 0.5, e.g. 2 or 2.5", text));
+    return negative ? -half : half;
+}
+
 
 Expected<CommandLine> parse_command_line(const std::vector<std::string>& arguments) {
     CommandLine result;

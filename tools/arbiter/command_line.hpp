@@ -112,6 +112,9 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
 
 std::string help_text();
 
+// Komi in half points from flats in steps of 0.5: "2", "2.5", "-1.5", "+0.5" (-komi).
+Expected<int> parse_half_points(const std::string& text);
+
 // One -engine style list of key=value words (as the book command also takes them).
 Expected<EngineConfig> parse_engine_settings(const std::vector<std::string>& words, bool require_limit);
 

@@ -1,6 +1,8 @@
 #include "tools/arbiter/engine_player.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include <fmt/format.h>
@@ -73,34 +75,101 @@ bool is_pbrain_remark(std::string_view line) {
            words[0] == "UNKNOWN";
 }
 
-std::optional<SearchInfo> parse_search_info(std::string_view line) {
-    if (line.starts_with("MESSAGE ")) {
-        // A pbrain engine's status: ours write an info line after MESSAGE, Rapfi its own fields.
-        if (auto status = parse_pbrain_status(line); status && status->depth && status->score_cp)
-            return SearchInfo{*status->score_cp, *status->depth, std::nullopt};
-        return parse_search_info("info " + std::string(line.substr(8)));
-    }
+std::optional<SearchLine> parse_search_line(std::string_view line) {
     const auto words = protocol::split_words(line);
-    if (words.empty() || words[0] != "info") return std::nullopt;
-    std::optional<std::int64_t> score, depth, mate;
-    for (std::size_t i = 1; i + 1 < words.size(); ++i) {
-        if (words[i] == "depth") {
-            if (auto value = protocol::parse_integer(words[i + 1], 0, 100000, "depth")) depth = *value;
-        } else if (words[i] == "score" && words[i + 1] == "cp" && i + 2 < words.size()) {
-            if (auto value = protocol::parse_integer(words[i + 2], -1'000'000'000, 1'000'000'000, "score"))
-                score = *value;
-        } else if (words[i] == "score" && words[i + 1] == "mate" && i + 2 < words.size()) {
-            if (auto value = protocol::parse_integer(words[i + 2], -10'000, 10'000, "mate")) {
-                // Mate in N moves is a win 2N - 1 plies away; mated in N, a loss 2N plies away.
-                mate = *value;
-                score = *value > 0 ? mate_cp - (2 * *value - 1) : -(mate_cp + 2 * *value);
+    if (words.empty()) return std::nullopt;
+    SearchLine parsed;
+    if (words[0] == "MESSAGE") {
+        // Ours write an info line's words after MESSAGE; Rapfi writes its own fields
+        // (parse_pbrain_status), and its PV in a later line of its own.
+        if (words.size() > 1 && words[1] == "depth") {
+            auto info = parse_search_line("info " + protocol::join_words(words, 1, words.size()));
+            if (info) return info;
+        }
+        if (auto status = parse_pbrain_status(line)) {
+            parsed.depth = status->depth;
+            parsed.seldepth = status->seldepth;
+            parsed.score_cp = status->score_cp;
+            parsed.nodes = status->nodes;
+            parsed.nps = status->nps;
+            parsed.time_ms = status->time_ms;
+            parsed.pv = std::move(status->pv);
+            return parsed;
+        }
+        // Rapfi's "MESSAGE Bestline H8 I9 ...": its PV in its own labels.
+        if (words.size() > 2 && words[1] == "Bestline")
+            if (auto pv = pbrain_moves_from_labels({words.begin() + 2, words.begin() + std::min<std::size_t>(words.size(), 66)}))
+                parsed.pv = std::move(*pv);
+        parsed.text = protocol::join_words(words, 1, words.size());
+        return parsed;
+    }
+    if (words[0] != "info") return std::nullopt;
+    auto integer = [&](std::size_t i) -> std::optional<std::int64_t> {
+        if (i >= words.size()) return std::nullopt;
+        auto value = protocol::parse_integer(words[i], -1'000'000'000'000LL, 1'000'000'000'000'000LL, "value");
+        if (!value) return std::nullopt;
+        return *value;
+    };
+    auto small = [](std::optional<std::int64_t> value) -> std::optional<int> {
+        if (!value || *value < -1'000'000'000 || *value > 1'000'000'000) return std::nullopt;
+        return static_cast<int>(*value);
+    };
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string_view key = words[i];
+        if (key == "string") {
+            parsed.text = protocol::join_words(words, i + 1, words.size());
+            break;
+        }
+        if (key == "pv") {
+            for (std::size_t j = i + 1; j < words.size() && parsed.pv.size() < 64; ++j) parsed.pv.emplace_back(words[j]);
+            break;
+        }
+        if (key == "depth") parsed.depth = small(integer(++i));
+        else if (key == "seldepth") parsed.seldepth = small(integer(++i));
+        else if (key == "nodes") parsed.nodes = integer(++i);
+        else if (key == "nps") parsed.nps = integer(++i);
+        else if (key == "time") parsed.time_ms = integer(++i);
+        else if (key == "score" && i + 2 < words.size()) {
+            if (words[i + 1] == "cp") parsed.score_cp = small(integer(i + 2));
+            else if (words[i + 1] == "mate") {
+                const auto mate = small(integer(i + 2));
+                if (mate && *mate >= -10'000 && *mate <= 10'000) parsed.mate = mate;
             }
+            i += 2;
         }
     }
-    if (!score || !depth) return std::nullopt;
-    SearchInfo info{static_cast<int>(*score), static_cast<int>(*depth), std::nullopt};
-    if (mate) info.mate = static_cast<int>(*mate);
+    return parsed;
+}
+
+std::optional<SearchInfo> parse_search_info(std::string_view line) {
+    const auto parsed = parse_search_line(line);
+    if (!parsed || !parsed->depth || *parsed->depth < 0 || (!parsed->score_cp && !parsed->mate)) return std::nullopt;
+    SearchInfo info;
+    info.depth = *parsed->depth;
+    if (parsed->mate) {
+        // Mate in N moves is a win 2N - 1 plies away; mated in N, a loss 2N plies away.
+        const int mate = *parsed->mate;
+        info.mate = mate;
+        info.score_cp = mate > 0 ? mate_cp - (2 * mate - 1) : -(mate_cp + 2 * mate);
+    } else {
+        info.score_cp = *parsed->score_cp;
+    }
+    info.pv = parsed->pv;
     return info;
+}
+
+void update_search_info(std::optional<SearchInfo>& info, std::string_view line) {
+    if (auto scored = parse_search_info(line)) {
+        if (scored->pv.empty() && info) scored->pv = std::move(info->pv);
+        info = std::move(scored);
+    } else if (info) {
+        if (auto parsed = parse_search_line(line); parsed && !parsed->pv.empty()) info->pv = std::move(parsed->pv);
+    }
+}
+
+std::string score_text(const SearchInfo& info) {
+    if (info.mate) return fmt::format("{}M{}/{}", *info.mate > 0 ? '+' : '-', std::abs(*info.mate), info.depth);
+    return fmt::format("{:+.2f}/{}", info.score_cp / 100.0, info.depth);
 }
 
 EnginePlayer::EnginePlayer(EngineConfig config, protocol::Dialect dialect, Timeouts timeouts,
@@ -343,7 +412,7 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
         const auto words = protocol::split_words(read.line);
         if (is_pbrain_remark(read.line)) {
             if (!words.empty() && words[0] == "MESSAGE")
-                if (auto info = parse_search_info(read.line)) reply.info = info;
+                update_search_info(reply.info, read.line);
             if (on_line) on_line(read.line);
             continue;
         }
@@ -400,7 +469,7 @@ EngineReply EnginePlayer::think(const std::string& position_command, const std::
             continue;
         }
         if (read.line.starts_with("info ")) {
-            if (auto info = parse_search_info(read.line)) reply.info = info;
+            update_search_info(reply.info, read.line);
             if (on_line) on_line(read.line);
             continue;
         }

@@ -34,12 +34,29 @@ enum class EngineStatus {
 // A mate score in centipawns (SearchInfo::score_cp): beyond any real evaluation.
 constexpr int mate_cp = 100000;
 
-// The last `info` line that had both a score and a depth.
+// The last `info` line that had both a score and a depth, and the search's last principal
+// variation (from that line or a later one: Rapfi gives its Bestline after its scores).
 struct SearchInfo {
     int score_cp = 0;  // a `score mate N` counts as +-(100000 - plies to the end)
     int depth = 0;
     std::optional<int> mate;  // N of `score mate N`
+    std::vector<std::string> pv;
 };
+
+// "+0.31/7", or a mate as cutechess writes it: "+M3/7", "-M2/6".
+std::string score_text(const SearchInfo& info);
+
+// One line a search prints, read field by field: a UCI-style `info` line, or a pbrain MESSAGE
+// (ours carry an info line's words; Rapfi's its own fields, and its PV in a later Bestline).
+struct SearchLine {
+    std::optional<int> depth, seldepth;
+    std::optional<int> score_cp;
+    std::optional<int> mate;  // moves to mate, negative when being mated
+    std::optional<std::int64_t> nodes, nps, time_ms;
+    std::vector<std::string> pv;  // at most 64 moves
+    std::string text;             // `info string ...` or a pbrain MESSAGE
+};
+std::optional<SearchLine> parse_search_line(std::string_view line);
 
 struct EngineReply {
     enum class Kind { move, timeout, closed, interrupted, stall } kind = Kind::timeout;
@@ -135,9 +152,12 @@ private:
 // name="Rapfi", version="0.43.02", author="...", country="..."; empty when it has no name.
 std::string pbrain_identity(std::string_view about);
 
-// Reads `score cp X` (or `score mate N`) and `depth D` from an info line, if both are there.
-// The last `info` line with a score and a depth (a pbrain engine's MESSAGE too).
+// Reads `score cp X` (or `score mate N`) and `depth D` from an info line (a pbrain engine's
+// MESSAGE too), with its PV, if both a score and a depth are there.
 std::optional<SearchInfo> parse_search_info(std::string_view line);
+// What a search line adds to the search's report so far: a new score and depth (with the line's
+// PV, or the last PV when it has none), or a PV alone (Rapfi's Bestline).
+void update_search_info(std::optional<SearchInfo>& info, std::string_view line);
 
 // What a pbrain engine's status MESSAGE says, in Rapfi's words ("MESSAGE Speed 605K | Depth 19-38 |
 // Eval 136 | Node 587K | Time 970ms"); nullopt when it gives no depth or evaluation.

@@ -65,4 +65,30 @@ std::string ExpendibotsAdapter::format_record(const PlayedGame<Game>& played, co
     return expendibots::write_game_log(log);
 }
 
+// The referee's log has no place for a mark after an action: it goes first in the comment.
+Expected<std::vector<AnalysisRecord<expendibots::Expendibots>>> ExpendibotsAdapter::analysis_records(
+    std::string_view text, const expendibots::Variant&) {
+    auto logs = expendibots::parse_game_logs(text, IllegalMoves::end_game_there);
+    if (!logs) return make_error(logs.error());
+    std::vector<AnalysisRecord<Game>> records;
+    for (expendibots::GameLog& log : *logs) {
+        AnalysisRecord<Game> record;
+        record.start = log.start;
+        record.moves = log.moves;
+        record.problem = log.problem;
+        if (const std::string* result = log.tag("Result")) record.result = *result;
+        record.write = [log = std::move(log)](const std::vector<std::string>& comments,
+                                              const std::vector<std::string>& marks) {
+            expendibots::GameLog annotated = log;
+            annotated.comments = comments;
+            for (std::size_t i = 0; i < marks.size() && i < annotated.comments.size(); ++i)
+                if (!marks[i].empty())
+                    annotated.comments[i] = annotated.comments[i].empty() ? marks[i] : marks[i] + " " + annotated.comments[i];
+            return expendibots::write_game_log(annotated);
+        };
+        records.push_back(std::move(record));
+    }
+    return records;
+}
+
 }  // namespace bge::arbiter

@@ -30,6 +30,8 @@ struct ExpendibotsAdapter {
     static Expected<std::vector<Opening<Game>>> parse_record_openings(std::string_view text,
                                                                       const expendibots::Variant& variant);
     static std::string format_record(const PlayedGame<Game>& played, const RecordInfo& info);
+    static Expected<std::vector<AnalysisRecord<Game>>> analysis_records(std::string_view text,
+                                                                      const expendibots::Variant& variant);
 };
 
 static_assert(GameAdapter<ExpendibotsAdapter>);

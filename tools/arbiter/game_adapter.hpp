@@ -6,6 +6,7 @@
 
 #include <concepts>
 #include <ctime>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +29,18 @@ template <Game G>
 struct Opening {
     typename G::State start;
     std::vector<typename G::Move> moves;
+};
+
+// A game record read for `arbiter analyse`: where it starts, its legal moves, what stopped them
+// early, the result it gives, and how to write it again with a comment and a mark per move.
+template <Game G>
+struct AnalysisRecord {
+    typename G::State start{};
+    std::vector<typename G::Move> moves;  // the record's moves up to the first illegal one
+    std::string problem;                  // why the moves stop early ("ply 23 (a7): ..."), or empty
+    std::string result;                   // as the record gives it ("R-0", "1-0", "*"), or empty
+    // Unset when the record could not be read at all (its start position, say): `problem` says why.
+    std::function<std::string(const std::vector<std::string>& comments, const std::vector<std::string>& marks)> write;
 };
 
 // A finished game, as the runner hands it back.
@@ -78,6 +91,8 @@ concept GameAdapter = Game<typename A::Game> &&
     { A::side_names } -> std::convertible_to<SideNames>;         // "White wins", "x wins"
     { A::parse_record_openings(text, variant) } -> std::same_as<Expected<std::vector<Opening<typename A::Game>>>>;
     { A::format_record(played, info) } -> std::same_as<std::string>;
+    // Every record of a file, each on its own: one with an illegal move keeps the moves before it.
+    { A::analysis_records(text, variant) } -> std::same_as<Expected<std::vector<AnalysisRecord<typename A::Game>>>>;
 };
 
 }  // namespace bge::arbiter

@@ -107,10 +107,7 @@ inline std::string pbrain_clock_command(const EngineConfig& mover, Side side, co
 // time only when the engine plays on a clock, so fixed-node games give byte-identical records.
 inline std::string move_comment(const EngineReply& reply, bool with_time) {
     if (!reply.info) return {};
-    std::string comment =
-        reply.info->mate ? fmt::format("{}M{}/{}", *reply.info->mate > 0 ? '+' : '-', std::abs(*reply.info->mate),
-                                       reply.info->depth)
-                         : fmt::format("{:+.2f}/{}", reply.info->score_cp / 100.0, reply.info->depth);
+    std::string comment = score_text(*reply.info);
     if (with_time) comment += fmt::format(" {:.2f}s", static_cast<double>(reply.elapsed_ms) / 1000.0);
     return comment;
 }

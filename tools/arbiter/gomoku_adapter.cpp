@@ -99,14 +99,35 @@ std::string GomokuAdapter::pbrain_board(const GameRecord<gomoku::Gomoku>& record
 // ---------------------------------------------------------------------------------------------
 // Records: PGN-like (tools/arbiter/move_record.hpp).
 
+namespace {
+
+// A record's start: its FEN, or the empty board of the match's variant.
+Expected<gomoku::State> record_start(const RecordGame& game, const gomoku::Variant& variant) {
+    const std::string fen = game.tag("FEN");
+    if (fen.empty()) return gomoku::start_state(variant);
+    auto parsed = gomoku::parse_position(fen, variant);
+    if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
+    return *parsed;
+}
+
+}  // namespace
+
 Expected<std::vector<Opening<gomoku::Gomoku>>> GomokuAdapter::parse_record_openings(std::string_view text,
                                                                                     const gomoku::Variant& variant) {
-    return openings_from_records<gomoku::Gomoku>(text, [&](const RecordGame& game) -> Expected<gomoku::State> {
-        const std::string fen = game.tag("FEN");
-        if (fen.empty()) return gomoku::start_state(variant);
-        auto parsed = gomoku::parse_position(fen, variant);
-        if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
-        return *parsed;
+    return openings_from_records<gomoku::Gomoku>(text,
+                                                 [&](const RecordGame& game) { return record_start(game, variant); });
+}
+
+// A record of other rules or another board than -rule and -size is refused, not misread.
+Expected<std::vector<AnalysisRecord<gomoku::Gomoku>>> GomokuAdapter::analysis_records(std::string_view text,
+                                                                                      const gomoku::Variant& variant) {
+    return analysis_records_from_text<gomoku::Gomoku>(text, [&](const RecordGame& game) -> Expected<gomoku::State> {
+        const std::string rule = game.tag("Rule"), size = game.tag("Size");
+        if (!rule.empty() && rule != gomoku::rule_name(variant.rule))
+            return make_error(fmt::format("a {} game, but -rule is {}", rule, gomoku::rule_name(variant.rule)));
+        if (!size.empty() && size != fmt::format("{}x{}", variant.width, variant.height))
+            return make_error(fmt::format("a {} game, but -size is {}x{}", size, variant.width, variant.height));
+        return record_start(game, variant);
     });
 }
 

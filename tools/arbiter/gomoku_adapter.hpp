@@ -35,6 +35,8 @@ struct GomokuAdapter {
     static Expected<std::vector<Opening<gomoku::Gomoku>>> parse_record_openings(std::string_view text,
                                                                                 const gomoku::Variant& variant);
     static std::string format_record(const PlayedGame<gomoku::Gomoku>& played, const RecordInfo& info);
+    static Expected<std::vector<AnalysisRecord<gomoku::Gomoku>>> analysis_records(std::string_view text,
+                                                                      const gomoku::Variant& variant);
 
     // pbrain: the BOARD block for the side to move (1 = its stones, 2 = the opponent's, in the
     // order they were played), one line per stone, newline-separated.

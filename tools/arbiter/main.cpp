@@ -5,6 +5,7 @@
 //   arbiter merge A.json B.json ...       add up the results files of shards
 //   arbiter report RESULTS.json [-o F]    a self-contained HTML page of a results file
 //   arbiter book <flags>                  generate an opening book
+//   arbiter analyse <flags> FILES         computer analysis of game records
 
 #include <cstdio>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "core/version.hpp"
+#include "tools/arbiter/analysis.hpp"
 #include "tools/arbiter/book.hpp"
 #include "tools/arbiter/command_line.hpp"
 #include "tools/arbiter/expendibots_adapter.hpp"
@@ -152,7 +154,8 @@ int report(const std::vector<std::string>& arguments) {
 int main(int argc, char** argv) {
     std::vector<std::string> arguments(argv + 1, argv + argc);
     if (bge::print_version_if_asked(argc, argv, "arbiter")) return exit_complete;
-    const bool subcommand = !arguments.empty() && (arguments[0] == "merge" || arguments[0] == "report" || arguments[0] == "book");
+    const bool subcommand = !arguments.empty() && (arguments[0] == "merge" || arguments[0] == "report" || arguments[0] == "book" ||
+                                                   arguments[0] == "analyse" || arguments[0] == "analyze");
     // -live PORT and -feed FILE: taken out before the match's own flags are read.
     for (std::size_t i = 0; !subcommand && i < arguments.size();) {
         const std::string& flag = arguments[i];
@@ -178,6 +181,8 @@ int main(int argc, char** argv) {
         if (arguments[0] == "merge") return run_merge(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
         if (arguments[0] == "report") return report(arguments);
         if (arguments[0] == "book") return run_book(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
+        if (arguments[0] == "analyse" || arguments[0] == "analyze")
+            return run_analysis(std::vector<std::string>(arguments.begin() + 1, arguments.end()));
     }
     auto command_line = parse_command_line(arguments);
     if (!command_line) return usage_error(command_line.error());

@@ -51,10 +51,14 @@ Expected<std::vector<RecordGame>> parse_move_records(std::string_view text) {
             const std::string_view word = text.substr(i, end - i);
             i = end;
             in_game = true;
-            if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*")
+            if (word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*") {
+                current.result = std::string(word);
                 finish();
+            }
             else if (!(std::isdigit(static_cast<unsigned char>(word[0])) && word.back() == '.')) {
-                current.moves.emplace_back(word);
+                std::string_view move = word;
+                while (move.size() > 1 && (move.back() == '?' || move.back() == '!')) move.remove_suffix(1);
+                current.moves.emplace_back(move);
                 current.comments.emplace_back();
             }
         }

@@ -27,13 +27,13 @@ std::string TakAdapter::variant_text(const tak::Variant& variant) {
 
 Expected<OptionList> TakAdapter::rule_options(const tak::Variant& variant, const EnginePlayer& player) {
     OptionList options;
-    if (variant.half_komi != 0) {
-        if (!player.declares_option("HalfKomi"))
-            return make_error(
-                fmt::format("-komi {}: engine {} declares no HalfKomi option, so it cannot play with komi",
-                            tak::komi_text(variant.half_komi), player.name()));
+    // Komi 0 is sent too: an engine that played a game with komi before (an analysis of records
+    // of both kinds, the GUI's next game) must not keep it.
+    if (player.declares_option("HalfKomi"))
         options.emplace_back("HalfKomi", std::to_string(variant.half_komi));
-    }
+    else if (variant.half_komi != 0)
+        return make_error(fmt::format("-komi {}: engine {} declares no HalfKomi option, so it cannot play with komi",
+                                      tak::komi_text(variant.half_komi), player.name()));
     // UGI's `uginewgame` names no size, and games from the start are `position startpos`: a UGI
     // engine learns the size from its Size option (TEI's `teinewgame <size>` carries it).
     if (player.dialect() == protocol::Dialect::ugi) {
@@ -43,9 +43,10 @@ Expected<OptionList> TakAdapter::rule_options(const tak::Variant& variant, const
             return make_error(fmt::format("engine {} speaks UGI and declares no Size option, so it cannot play {}x{}",
                                           player.name(), variant.size, variant.size));
     }
-    // Not a standard rule, so engines that know it are told; the arbiter judges it either way.
-    if (variant.repetition_draw && player.declares_option("RepetitionDraw"))
-        options.emplace_back("RepetitionDraw", "true");
+    // Not a standard rule, so engines that know it are told (either way, for the same reason as
+    // komi 0); the arbiter judges it either way.
+    if (player.declares_option("RepetitionDraw"))
+        options.emplace_back("RepetitionDraw", variant.repetition_draw ? "true" : "false");
     return options;
 }
 
@@ -90,6 +91,31 @@ std::string TakAdapter::format_record(const PlayedGame<tak::Tak>& played, const 
     game.moves = played.moves;
     game.comments = played.comments;
     return tak::write_ptn(game);
+}
+
+// The record's own Size and Komi tags say what game it was, whatever -size and -komi say.
+Expected<std::vector<AnalysisRecord<tak::Tak>>> TakAdapter::analysis_records(std::string_view text,
+                                                                             const tak::Variant&) {
+    auto games = tak::parse_ptn_games(text, IllegalMoves::end_game_there);
+    if (!games) return make_error(games.error());
+    std::vector<AnalysisRecord<tak::Tak>> records;
+    for (tak::PtnGame& game : *games) {
+        AnalysisRecord<tak::Tak> record;
+        record.start = game.start;
+        record.moves = game.moves;
+        record.problem = game.problem;
+        record.result = game.result;
+        record.write = [game = std::move(game)](const std::vector<std::string>& comments,
+                                                const std::vector<std::string>& marks) {
+            tak::PtnGame annotated = game;
+            annotated.comments = comments;
+            annotated.marks = marks;
+            annotated.problem.clear();
+            return tak::write_ptn(annotated);
+        };
+        records.push_back(std::move(record));
+    }
+    return records;
 }
 
 }  // namespace bge::arbiter

@@ -31,6 +31,8 @@ struct TakAdapter {
     static Expected<std::vector<Opening<tak::Tak>>> parse_record_openings(std::string_view text,
                                                                           const tak::Variant& variant);
     static std::string format_record(const PlayedGame<tak::Tak>& played, const RecordInfo& info);
+    static Expected<std::vector<AnalysisRecord<tak::Tak>>> analysis_records(std::string_view text,
+                                                                      const tak::Variant& variant);
 };
 
 static_assert(GameAdapter<TakAdapter>);

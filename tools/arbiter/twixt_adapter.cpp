@@ -43,22 +43,37 @@ std::string TwixtAdapter::rule_phrase(const Outcome& outcome) {
     return fmt::format("by {}", outcome.reason);
 }
 
+namespace {
+
+// A record's start: its FEN, or the empty board of the match's size (a record of another size is
+// refused).
+Expected<twixt::State> record_start(const RecordGame& game, const twixt::Variant& variant) {
+    twixt::Variant size = variant;
+    if (const std::string tag = game.tag("Size"); !tag.empty()) size.size = std::atoi(tag.c_str());
+    if (size.size != variant.size)
+        return make_error(
+            fmt::format("a {}x{} game, but the match is {}x{}", size.size, size.size, variant.size, variant.size));
+    const std::string fen = game.tag("FEN");
+    if (fen.empty()) return twixt::start_state(variant);
+    auto parsed = twixt::parse_position(fen, variant);
+    if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
+    if (parsed->size != variant.size)
+        return make_error(fmt::format("the FEN is not {}x{}", variant.size, variant.size));
+    return *parsed;
+}
+
+}  // namespace
+
 Expected<std::vector<Opening<twixt::Twixt>>> TwixtAdapter::parse_record_openings(std::string_view text,
                                                                                  const twixt::Variant& variant) {
-    return openings_from_records<twixt::Twixt>(text, [&](const RecordGame& game) -> Expected<twixt::State> {
-        twixt::Variant size = variant;
-        if (const std::string tag = game.tag("Size"); !tag.empty()) size.size = std::atoi(tag.c_str());
-        if (size.size != variant.size)
-            return make_error(
-                fmt::format("a {}x{} game, but the match is {}x{}", size.size, size.size, variant.size, variant.size));
-        const std::string fen = game.tag("FEN");
-        if (fen.empty()) return twixt::start_state(variant);
-        auto parsed = twixt::parse_position(fen, variant);
-        if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
-        if (parsed->size != variant.size)
-            return make_error(fmt::format("the FEN is not {}x{}", variant.size, variant.size));
-        return *parsed;
-    });
+    return openings_from_records<twixt::Twixt>(text,
+                                               [&](const RecordGame& game) { return record_start(game, variant); });
+}
+
+Expected<std::vector<AnalysisRecord<twixt::Twixt>>> TwixtAdapter::analysis_records(std::string_view text,
+                                                                                   const twixt::Variant& variant) {
+    return analysis_records_from_text<twixt::Twixt>(text,
+                                                    [&](const RecordGame& game) { return record_start(game, variant); });
 }
 
 std::string TwixtAdapter::format_record(const PlayedGame<twixt::Twixt>& played, const RecordInfo& info) {

@@ -30,6 +30,8 @@ struct TwixtAdapter {
     static Expected<std::vector<Opening<twixt::Twixt>>> parse_record_openings(std::string_view text,
                                                                               const twixt::Variant& variant);
     static std::string format_record(const PlayedGame<twixt::Twixt>& played, const RecordInfo& info);
+    static Expected<std::vector<AnalysisRecord<twixt::Twixt>>> analysis_records(std::string_view text,
+                                                                      const twixt::Variant& variant);
 };
 
 static_assert(GameAdapter<TwixtAdapter>);

@@ -55,15 +55,37 @@ std::string UrAdapter::rule_phrase(const Outcome& outcome) {
     return fmt::format("by {}", outcome.reason);
 }
 
+namespace {
+
+// A record's start: its FEN, or the start of the match's ruleset.
+Expected<ur::State> record_start(const RecordGame& game, const ur::Variant& variant) {
+    const std::string fen = game.tag("FEN");
+    if (fen.empty()) return ur::start_state(variant);
+    auto parsed = ur::parse_position(variant, fen);
+    if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
+    return *parsed;
+}
+
+}  // namespace
+
 Expected<std::vector<Opening<ur::Ur>>> UrAdapter::parse_record_openings(std::string_view text,
                                                                         const ur::Variant& variant) {
-    return openings_from_records<ur::Ur>(text, [&](const RecordGame& game) -> Expected<ur::State> {
-        const std::string fen = game.tag("FEN");
-        if (fen.empty()) return ur::start_state(variant);
-        auto parsed = ur::parse_position(variant, fen);
-        if (!parsed) return make_error(fmt::format("FEN: {}", parsed.error()));
-        return *parsed;
-    });
+    return openings_from_records<ur::Ur>(text, [&](const RecordGame& game) { return record_start(game, variant); });
+}
+
+// A record of another ruleset than -ruleset is refused, not misread.
+Expected<std::vector<AnalysisRecord<ur::Ur>>> UrAdapter::analysis_records(std::string_view text,
+                                                                          const ur::Variant& variant) {
+    return analysis_records_from_text<ur::Ur>(
+        text,
+        [&](const RecordGame& game) -> Expected<ur::State> {
+            const std::string ruleset = game.tag("Ruleset");
+            if (!ruleset.empty() && ruleset != ur::ruleset_name(variant.ruleset))
+                return make_error(
+                    fmt::format("a {} game, but -ruleset is {}", ruleset, ur::ruleset_name(variant.ruleset)));
+            return record_start(game, variant);
+        },
+        MoveNumbers::none);
 }
 
 std::string UrAdapter::format_record(const PlayedGame<ur::Ur>& played, const RecordInfo& info) {

@@ -47,69 +47,6 @@ bool Subscribers::empty() {
     return clients_.empty();
 }
 
-std::optional<SearchLine> parse_search_line(std::string_view line) {
-    const auto words = protocol::split_words(line);
-    if (words.empty()) return std::nullopt;
-    SearchLine parsed;
-    if (words[0] == "MESSAGE") {
-        // A pbrain engine's status: ours write an info line after MESSAGE; Rapfi writes its own
-        // fields (arbiter::parse_pbrain_status), whose PV it gives in a later line of its own.
-        if (words.size() > 1 && words[1] == "depth") {
-            auto info = parse_search_line("info " + protocol::join_words(words, 1, words.size()));
-            if (info) return info;
-        }
-        if (auto status = arbiter::parse_pbrain_status(line)) {
-            parsed.depth = status->depth;
-            parsed.seldepth = status->seldepth;
-            parsed.score_cp = status->score_cp;
-            parsed.nodes = status->nodes;
-            parsed.nps = status->nps;
-            parsed.time_ms = status->time_ms;
-            parsed.pv = std::move(status->pv);
-            return parsed;
-        }
-        // Rapfi's "MESSAGE Bestline H8 I9 ...": its PV in its own labels.
-        if (words.size() > 2 && words[1] == "Bestline")
-            if (auto pv = arbiter::pbrain_moves_from_labels({words.begin() + 2, words.begin() + std::min<std::size_t>(words.size(), 66)}))
-                parsed.pv = std::move(*pv);
-        parsed.text = protocol::join_words(words, 1, words.size());
-        return parsed;
-    }
-    if (words[0] != "info") return std::nullopt;
-    auto integer = [&](std::size_t i) -> std::optional<std::int64_t> {
-        if (i >= words.size()) return std::nullopt;
-        auto value = protocol::parse_integer(words[i], -1'000'000'000'000LL, 1'000'000'000'000'000LL, "value");
-        if (!value) return std::nullopt;
-        return *value;
-    };
-    auto small = [](std::optional<std::int64_t> value) -> std::optional<int> {
-        if (!value || *value < -1'000'000'000 || *value > 1'000'000'000) return std::nullopt;
-        return static_cast<int>(*value);
-    };
-    for (std::size_t i = 1; i < words.size(); ++i) {
-        const std::string_view key = words[i];
-        if (key == "string") {
-            parsed.text = protocol::join_words(words, i + 1, words.size());
-            break;
-        }
-        if (key == "pv") {
-            for (std::size_t j = i + 1; j < words.size() && parsed.pv.size() < 64; ++j) parsed.pv.emplace_back(words[j]);
-            break;
-        }
-        if (key == "depth") parsed.depth = small(integer(++i));
-        else if (key == "seldepth") parsed.seldepth = small(integer(++i));
-        else if (key == "nodes") parsed.nodes = integer(++i);
-        else if (key == "nps") parsed.nps = integer(++i);
-        else if (key == "time") parsed.time_ms = integer(++i);
-        else if (key == "score" && i + 2 < words.size()) {
-            if (words[i + 1] == "cp") parsed.score_cp = small(integer(i + 2));
-            else if (words[i + 1] == "mate") parsed.mate = small(integer(i + 2));
-            i += 2;
-        }
-    }
-    return parsed;
-}
-
 Json search_line_json(const SearchLine& line) {
     Json value = Json::object();
     if (line.depth) value["depth"] = *line.depth;

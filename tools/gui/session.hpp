@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tools/arbiter/command_line.hpp"
+#include "tools/arbiter/engine_player.hpp"
 #include "tools/arbiter/json.hpp"
 #include "tools/gui/web_server.hpp"
 
@@ -104,16 +105,9 @@ protected:
     std::jthread thread_;
 };
 
-// An engine's `info` line as the page shows it.
-struct SearchLine {
-    std::optional<int> depth, seldepth;
-    std::optional<int> score_cp;
-    std::optional<int> mate;  // moves to mate, negative when being mated
-    std::optional<std::int64_t> nodes, nps, time_ms;
-    std::vector<std::string> pv;
-    std::string text;  // `info string ...` or a pbrain MESSAGE
-};
-std::optional<SearchLine> parse_search_line(std::string_view line);
+// An engine's `info` line, read as the arbiter reads it.
+using arbiter::SearchLine;
+using arbiter::parse_search_line;
 // {"depth", "seldepth", "score", "mate", "nodes", "nps", "time", "text"} (the PV separately).
 Json search_line_json(const SearchLine& line);
 // The line to show after `previous` (the last shown, with its "pv"): a line with no depth, score

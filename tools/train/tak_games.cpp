@@ -1,6 +1,7 @@
 #include "tools/train/tak_games.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <cstdio>
 #include <fstream>
@@ -9,8 +10,11 @@
 #include <sstream>
 #include <thread>
 
+#include <fmt/format.h>
+
 #include "core/game_record.hpp"
 #include "core/random.hpp"
+#include "core/tak/ptn_file.hpp"
 #include "search/alphabeta.hpp"
 
 namespace bge::train {
@@ -203,6 +207,64 @@ std::vector<TakGame> play_self_games(const SelfPlaySettings& settings, std::shar
     worker();
     for (auto& thread : threads) thread.join();
     return games;
+}
+
+LabelledGames games_from_labels(const std::vector<LabelledGame>& labelled, const TeacherScale& teacher, double scale) {
+    LabelledGames out;
+    for (const LabelledGame& game : labelled) {
+        auto skip = [&](const std::string& why) { out.skipped.push_back(fmt::format("{} game {}: {}", game.file, game.game, why)); };
+        if (game.positions.empty() || game.positions.front().ply != 0) {
+            skip("its first position was not analysed");
+            continue;
+        }
+        const std::size_t at = game.variant.find("komi ");
+        auto half_komi =
+            at == std::string::npos ? Expected<int>(make_error("no komi")) : tak::parse_komi(game.variant.substr(at + 5));
+        if (!half_komi) {
+            skip(fmt::format("no komi in its variant '{}'", game.variant));
+            continue;
+        }
+        tak::Variant variant;
+        auto first = tak::parse_tps(game.positions.front().position, variant);
+        if (!first) {
+            skip(first.error());
+            continue;
+        }
+        variant.size = first->size;
+        variant.half_komi = *half_komi;
+        tak::State state = tak::start_state(variant);
+        if (tak::format_tps(state) != tak::format_tps(*first)) {
+            skip("it does not start from the empty board");
+            continue;
+        }
+        TakGame converted;
+        converted.variant = variant;
+        converted.result = game.outcome == "p1win" ? 1 : game.outcome == "p2win" ? -1 : 0;
+        std::string problem;
+        for (const LabelledPosition& position : game.positions) {
+            if (tak::format_tps(state) != position.position) {
+                problem = fmt::format("ply {}: the position is not the one its moves reach", position.ply);
+                break;
+            }
+            if (position.played.empty()) break;  // the record's last position
+            auto move = tak::parse_move(state, position.played);
+            if (!move) {
+                problem = fmt::format("ply {}: {}", position.ply, move.error());
+                break;
+            }
+            std::int16_t score = TakGame::no_score;
+            if (position.score_cp) {
+                const double p = std::clamp(teacher.expected_score(*position.score_cp, position.mate), 1e-4, 1 - 1e-4);
+                score = static_cast<std::int16_t>(std::clamp(std::lround(scale * std::log(p / (1 - p))), -30000L, 30000L));
+            }
+            converted.moves.push_back(*move);
+            converted.scores.push_back(score);
+            tak::play(state, *move);
+        }
+        if (!problem.empty()) skip(problem + " (the moves before it are used)");
+        if (!converted.moves.empty()) out.games.push_back(std::move(converted));
+    }
+    return out;
 }
 
 }  // namespace bge::train

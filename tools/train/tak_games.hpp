@@ -17,6 +17,7 @@
 #include "core/tak/tak.hpp"
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/network.hpp"
+#include "tools/train/analysis_labels.hpp"
 
 namespace bge::train {
 
@@ -61,5 +62,17 @@ std::vector<TakGame> play_self_games(const SelfPlaySettings& settings,
 
 // Lines of PTN moves, one opening a line (the arbiter's `book` output, format moves).
 Expected<std::vector<std::vector<std::string>>> read_book(const std::string& path);
+
+// Games labelled by a teacher (`arbiter analyse` datasets, read by read_labelled_games) as games
+// to train on: every move of each game, and as its score the teacher's expected score turned into
+// centi-flats at `scale` (scale * logit(p), the inverse of the fit's sigmoid(score / scale)), so
+// --score-weight 1 fits the teacher and 0 the results. Only games from the standard start of a
+// size with its komi given ("variant": "size 6, komi 2") are used; `skipped` says why others were
+// not.
+struct LabelledGames {
+    std::vector<TakGame> games;
+    std::vector<std::string> skipped;  // "games.ptn game 3: ..."
+};
+LabelledGames games_from_labels(const std::vector<LabelledGame>& labelled, const TeacherScale& teacher, double scale);
 
 }  // namespace bge::train

@@ -9,6 +9,8 @@
 //                                 (tools/train/tak_network_fit.cpp)
 //   train_tak_eval policy ...    fits the move policy (engines/tak/policy.hpp) to the moves
 //                                 played (tools/train/tak_policy_fit.cpp)
+//   train_tak_eval labels ...     turns a teacher's labels (`arbiter analyse` datasets) into a
+//                                 games file that fit, network and policy read
 //   train_tak_eval features ...   the features of a position, with their weights (for checking)
 //
 // tools/train/tak_eval_pipeline.sh runs the whole training; docs/tak.md, "Evaluation", and
@@ -169,10 +171,56 @@ int run_selfplay(const std::vector<std::string>& arguments) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// labels
+
+int run_labels(const std::vector<std::string>& arguments) {
+    std::vector<std::string> data_files;
+    std::string teacher_text = "tiltak", out;
+    double scale = 200;
+    bool append = false;
+    po::options_description options("train_tak_eval labels: a games file from a teacher's analysis");
+    options.add_options()("help", "this help")("data", po::value(&data_files)->multitoken(),
+                                               "datasets of arbiter analyse (JSON lines)")(
+        "teacher", po::value(&teacher_text)->default_value("tiltak"),
+        "how the teacher's score cp reads as an expected score: tiltak (200 p - 100) or logistic:S")(
+        "scale", po::value(&scale)->default_value(200),
+        "centi-flats per unit of logit of the games file's scores (the --scale of fit)")(
+        "out", po::value(&out), "games file to write")("append", po::bool_switch(&append),
+                                                       "add to the games file instead of replacing it");
+    if (const auto status = parse_subcommand(program, options, arguments)) return *status;
+    const auto teacher = train::TeacherScale::parse(teacher_text);
+    if (data_files.empty() || out.empty() || scale <= 0 || !teacher) {
+        std::cerr << program << ": labels needs --data, --out, --scale > 0"
+                  << (teacher ? "" : " and a teacher: " + teacher.error()) << "\n";
+        return 2;
+    }
+    auto labelled = train::read_labelled_games(data_files);
+    if (!labelled) {
+        std::cerr << program << ": " << labelled.error() << "\n";
+        return 1;
+    }
+    const train::LabelledGames converted = train::games_from_labels(*labelled, *teacher, scale);
+    for (const std::string& skipped : converted.skipped) std::cerr << program << ": " << skipped << "\n";
+    if (auto written = train::write_games(out, converted.games, append); !written) {
+        std::cerr << program << ": " << written.error() << "\n";
+        return 1;
+    }
+    long positions = 0, scored = 0;
+    for (const auto& game : converted.games) {
+        positions += static_cast<long>(game.moves.size());
+        for (const auto score : game.scores) scored += score != train::TakGame::no_score;
+    }
+    std::cout << fmt::format("{} games ({} positions, {} with the teacher's score) written to {}; {} left out\n",
+                             converted.games.size(), positions, scored, out, labelled->size() - converted.games.size());
+    return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
 // fit
 
 struct FitOptions {
     std::vector<std::string> game_files;
+    std::vector<std::string> validation_files;  // when given, the validation positions, and no game of game_files is held out
     std::string init, out, curve, origin;
     std::vector<int> sizes;
     std::vector<std::string> drop;
@@ -224,7 +272,9 @@ void add_game(const train::TakGame& game, const FitOptions& options, SparseDatas
     }
 }
 
-std::map<int, Datasets> build_datasets(const std::vector<train::TakGame>& games, const FitOptions& options) {
+// Games from `training_games` on are the validation files' games.
+std::map<int, Datasets> build_datasets(const std::vector<train::TakGame>& games, std::size_t training_games,
+                                       const FitOptions& options) {
     // The datasets do not depend on the thread count.
     const int threads = std::max(1, options.threads);
     std::vector<std::map<int, Datasets>> parts(static_cast<std::size_t>(threads));
@@ -238,7 +288,8 @@ std::map<int, Datasets> build_datasets(const std::vector<train::TakGame>& games,
             const auto& game = games[i];
             Datasets& data = parts[static_cast<std::size_t>(t)][game.variant.size];
             const bool held_out =
-                options.validation_every > 0 && i % static_cast<std::size_t>(options.validation_every) == 0;
+                i >= training_games || (options.validation_files.empty() && options.validation_every > 0 &&
+                                        i % static_cast<std::size_t>(options.validation_every) == 0);
             add_game(game, options, held_out ? data.validation : data.train, data.seen);
         }
     };
@@ -274,6 +325,9 @@ int run_fit(const std::vector<std::string>& arguments) {
         "blend of the search score into the target, 0 (result only) to 1")(
         "drop", po::value(&options.drop)->multitoken(), "feature blocks kept at zero (ablation)")(
         "validation-every", po::value(&options.validation_every)->default_value(10), "hold out every n-th game")(
+        "validation-games", po::value(&options.validation_files)->multitoken(),
+        "validate on these games files instead (e.g. games the candidate did not play); no game of --games is "
+        "held out")(
         "threads", po::value(&options.threads)->default_value(2), "threads")(
         "seed", po::value(&options.fit.seed)->default_value(1), "seed of the batch order")(
         "out", po::value(&options.out),
@@ -307,15 +361,19 @@ int run_fit(const std::vector<std::string>& arguments) {
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     std::vector<train::TakGame> games;
-    for (const std::string& path : options.game_files) {
-        auto read = train::read_games(path);
-        if (!read) {
-            std::cerr << program << ": " << read.error() << "\n";
-            return 1;
+    std::size_t training_games = 0;
+    for (const auto* files : {&options.game_files, &options.validation_files}) {
+        for (const std::string& path : *files) {
+            auto read = train::read_games(path);
+            if (!read) {
+                std::cerr << program << ": " << read.error() << "\n";
+                return 1;
+            }
+            games.insert(games.end(), read->begin(), read->end());
         }
-        games.insert(games.end(), read->begin(), read->end());
+        if (files == &options.game_files) training_games = games.size();
     }
-    auto datasets = build_datasets(games, options);
+    auto datasets = build_datasets(games, training_games, options);
     std::cerr << fmt::format("{}: {} games read, positions extracted in {:.1f} s\n", program, games.size(), seconds());
 
     auto result = std::make_shared<EvalWeightSet>(*load_weights_or_builtin(options.init));
@@ -423,7 +481,7 @@ int main(int argc, char** argv) {
     if (bge::print_version_if_asked(argc, argv, "train_tak_eval")) return 0;
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string usage =
-        "Usage: train_tak_eval selfplay|fit|network|policy|features [OPTION]...\n"
+        "Usage: train_tak_eval selfplay|labels|fit|network|policy|features [OPTION]...\n"
         "Plays Tak self-play games and fits the engine's evaluation, network and policy to them\n"
         "(train_tak_eval COMMAND --help for a command's options; docs/tak.md).\n";
     if (arguments.empty() || arguments[0] == "--help" || arguments[0] == "-h" || arguments[0] == "help") {
@@ -432,6 +490,7 @@ int main(int argc, char** argv) {
     }
     const std::vector<std::string> rest(arguments.begin() + 1, arguments.end());
     if (arguments[0] == "selfplay") return run_selfplay(rest);
+    if (arguments[0] == "labels") return run_labels(rest);
     if (arguments[0] == "fit") return run_fit(rest);
     if (arguments[0] == "network") return train::run_network_fit(rest);
     if (arguments[0] == "policy") return train::run_policy_fit(rest);

@@ -1,0 +1,54 @@
+#pragma once
+// Reads the flags of the arbiter's subcommands (book, analyse) one word at a time: `-flag value`,
+// and the key=value words after -engine.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/expected.hpp"
+#include "protocol/text.hpp"
+
+namespace bge::arbiter {
+
+class FlagReader {
+public:
+    explicit FlagReader(const std::vector<std::string>& arguments) : arguments_(arguments) {}
+    bool done() const { return position_ >= arguments_.size(); }
+    const std::string& take() { return arguments_[position_++]; }
+
+    // A flag's value is the next word, even if it starts with a dash (-komi -1.5).
+    Expected<std::string> value_of(const std::string& flag) {
+        if (done()) return make_error(fmt::format("{} needs a value", flag));
+        return take();
+    }
+    Expected<std::int64_t> integer_of(const std::string& flag, std::int64_t min, std::int64_t max) {
+        auto text = value_of(flag);
+        if (!text) return make_error(text.error());
+        auto value = protocol::parse_integer(*text, min, max, flag);
+        if (!value) return make_error(value.error());
+        return *value;
+    }
+    // The key=value words after -engine, up to the next flag.
+    std::vector<std::string> words() {
+        std::vector<std::string> words;
+        while (!done() && !arguments_[position_].starts_with('-')) words.push_back(take());
+        return words;
+    }
+    // The same, for a command line that has file names after its flags: a word without '='
+    // ends them too (every engine setting is key=value).
+    std::vector<std::string> settings() {
+        std::vector<std::string> words;
+        while (!done() && !arguments_[position_].starts_with('-') && arguments_[position_].find('=') != std::string::npos)
+            words.push_back(take());
+        return words;
+    }
+
+private:
+    const std::vector<std::string>& arguments_;
+    std::size_t position_ = 0;
+};
+
+}  // namespace bge::arbiter

@@ -1,9 +1,11 @@
 #include "engines/tak/players.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include <chrono>
 
+#include "engines/tak/endgame.hpp"
 #include "engines/tak/eval_file.hpp"
 #include "engines/tak/evaluation.hpp"
 #include "engines/tak/tinue.hpp"
@@ -67,16 +69,16 @@ public:
         settings.futility_margin = static_cast<int>(options_.integer("FutilityMargin"));
 
         search::SearchResult<Tak> result;
+        // On a clock, the forced-road and endgame searches may each take a quarter of the move's
+        // planned time: with tall stacks their move budgets alone can outlast a short move.
+        const search::TimeBudget planned = search::plan_time(request.limits, request.root.side_to_move(), request.start);
+        std::optional<search::Clock::time_point> deadline;
+        if (planned.soft) deadline = request.start + (*planned.soft - request.start) / 4;
+        if (solve_endgame(request, control, deadline, result)) return result;
         if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
-            // On a clock, the forced-road search may take a quarter of the move's planned time: with
-            // tall stacks its move budget alone can outlast a short move and lose on time.
-            const search::TimeBudget planned =
-                search::plan_time(request.limits, request.root.side_to_move(), request.start);
-            std::optional<search::Clock::time_point> deadline;
-            if (planned.soft) deadline = request.start + (*planned.soft - request.start) / 4;
             const auto budget = static_cast<std::uint64_t>(options_.integer("TinueNodes"));
             TinueResult tinue = tinue_.search(request.root, tinue_depth, budget, control.stop, deadline);
-            result.nodes = tinue.nodes;
+            result.nodes += tinue.nodes;
             // Then, best first and without a depth limit, the forcing lines too long for it.
             if (!tinue.first && options_.boolean("TinuePns")) {
                 const std::uint64_t spent = tinue.nodes;
@@ -111,6 +113,41 @@ public:
     }
 
 private:
+    // Near the end of the game (EndgamePlacements), the endgame solver's proof decides the move:
+    // the fastest win, a held draw, or the longest resistance. False, with the nodes counted in
+    // `result`, when the position does not qualify or nothing was proven in the budget.
+    bool solve_endgame(const search::SearchRequest<Tak>& request, const search::SearchControl<Tak>& control,
+                       std::optional<search::Clock::time_point> deadline, search::SearchResult<Tak>& result) {
+        const State& root = request.root;
+        // A repetition draw makes results depend on the moves before, which the solver ignores.
+        if (!options_.boolean("EndgameSolver") || root.repetition_draw ||
+            placements_to_end(root) > options_.integer("EndgamePlacements"))
+            return false;
+        const auto budget = static_cast<std::uint64_t>(options_.integer("EndgameNodes"));
+        const EndgameResult solved = endgame_.solve(root, max_endgame_plies, budget, control.stop, deadline);
+        result.nodes += solved.nodes;
+        if (solved.value == EndgameValue::unknown || !solved.best) return false;
+        result.best = *solved.best;
+        result.has_move = true;
+        result.score = solved.value == EndgameValue::win    ? search::win_score - solved.plies
+                       : solved.value == EndgameValue::loss ? -(search::win_score - solved.plies)
+                                                            : 0;
+        if (control.report) {
+            search::Report<Tak> report;
+            report.depth = report.seldepth = std::max(1, solved.depth);
+            report.score = result.score;
+            report.nodes = result.nodes;
+            report.time_ms =
+                std::chrono::duration_cast<search::Milliseconds>(search::Clock::now() - request.start).count();
+            report.pv = {*solved.best};
+            report.extra = "endgame";
+            control.report(report);
+        }
+        return true;
+    }
+
+    // Deeper than any budget reaches: the node budget and the clock end the solver's deepening.
+    static constexpr int max_endgame_plies = 64;
     std::size_t hash_megabytes() const { return static_cast<std::size_t>(options_.integer("Hash")); }
     const protocol::OptionRegistry& options_;
     std::unique_ptr<search::AlphaBeta<Tak, TakEvaluator>> search_;
@@ -118,6 +155,7 @@ private:
     NetworkOption network_option_;
     TinueSearch tinue_;
     ProofNumberTinue tinue_pns_;
+    EndgameSolver endgame_;
 };
 
 }  // namespace
@@ -155,6 +193,12 @@ void add_player_options(protocol::OptionRegistry& options) {
                       "alphabeta: when the forced-road search finds nothing, a proof-number search of the same "
                       "game with no depth limit (TinueNodes moves)");
     options.add_spin("TinueNodes", 30000, 1, 1'000'000'000, "alphabeta: moves the forced-road search may play per move");
+    options.add_check("EndgameSolver", true,
+                      "alphabeta: near the end of the game, prove the result by an exhaustive search and play the proof");
+    options.add_spin("EndgamePlacements", 3, 0, 100,
+                     "alphabeta: the endgame solver runs when the empty squares or the smaller reserve are at most this");
+    options.add_spin("EndgameNodes", 300000, 1, 1'000'000'000,
+                     "alphabeta: moves the endgame solver may play per move (and at most a quarter of its time)");
     options.add_string("EvalFile", "", "alphabeta and mcts: an evaluation weights file (train_tak_eval); empty: built in");
     options.add_check("UseNnue", false,
                       "alphabeta and mcts: evaluate with the value network of the board size where there is one (docs/tak.md)");

@@ -44,6 +44,8 @@ EndgameSolver::EndgameSolver(std::size_t table_entries) {
     mask_ = size - 1;
 }
 
+void EndgameSolver::clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
+
 MoveList<Tak>& EndgameSolver::moves_at(int level) {
     while (static_cast<int>(move_lists_.size()) <= level) move_lists_.push_back(std::make_unique<MoveList<Tak>>());
     return *move_lists_[static_cast<std::size_t>(level)];

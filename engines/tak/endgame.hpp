@@ -53,6 +53,11 @@ public:
                         const std::atomic<bool>* stop = nullptr,
                         std::optional<search::Clock::time_point> deadline = std::nullopt);
 
+    // Forgets every proof: a new game starts from an empty table, so a game's moves do not depend
+    // on the games the process played before (fixed-node matches and analyses repeat exactly,
+    // whichever process plays them).
+    void clear();
+
     // The same question as the search asks at each node, for the tests: can the side to move force
     // a result of at least `draw_is_enough ? draw : win` within `plies`? Uses no budget.
     bool forces(const State& state, bool draw_is_enough, int plies);

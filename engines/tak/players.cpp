@@ -28,7 +28,10 @@ public:
           search_(std::make_unique<search::AlphaBeta<Tak, TakEvaluator>>(TakEvaluator{}, hash_megabytes())) {}
 
     std::string name() const override { return "alphabeta"; }
-    void new_game() override { search_->clear(); }
+    void new_game() override {
+        search_->clear();
+        endgame_.clear();
+    }
 
     // On a clock, time by the phase of the game: a move in the first two plies (the opponent's
     // flat) gets a tenth of the usual time, and the moves still to come are counted from the

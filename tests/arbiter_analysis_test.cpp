@@ -216,6 +216,16 @@ TEST_CASE("arbiter analyse: an engine that dies mid-run, then -resume; a cut las
     CHECK(all.size() == 16);
     CHECK(std::set(all.begin(), all.end()).size() == 16);
     CHECK_THAT(read_file(out), Catch::Contains("e3??"));
+
+    // The same files named from another folder: nothing is searched again.
+    const std::string folder = fs::path(records).parent_path().string();
+    const auto again = run_arbiter(analyse_tak({"-data", fs::path(data).filename().string(), "-resume",
+                                                "./" + fs::path(records).filename().string()}),
+                                   folder);
+    INFO(transcript(again));
+    REQUIRE(again.status == 0);
+    CHECK_THAT(again.errors, Catch::Contains("0 positions searched"));
+    CHECK(data_lines(data).size() == 16);
 }
 
 TEST_CASE("arbiter analyse: shards add up to the whole run", "[arbiter][analyse]") {

@@ -54,8 +54,17 @@ struct PositionAnalysis {
     std::vector<std::string> pv;     // the legal start of the engine's PV, in the game's notation
 };
 
-// Where a position is: the file as given, the record's number in it (1-based) and the ply.
+// Where a position is: the record file, the record's number in it (1-based) and the ply.
 using PositionKey = std::tuple<std::string, int, int>;
+
+// A record file by its absolute path, so that a run resumed from another folder or with the path
+// spelt otherwise (games.ptn, ./games.ptn, /runs/games.ptn) finds the positions it has.
+inline std::string file_key(const std::string& path) {
+    if (path.empty()) return path;
+    std::error_code error;
+    const auto absolute = std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+    return error ? path : absolute.string();
+}
 
 // "p1win", "p2win", "draw" or "none" (the words of UGI's `query result`), from the rules when
 // the record ends the game, otherwise from its result text ("R-0", "0-F", "1-0", "1/2-1/2", "*").
@@ -98,13 +107,14 @@ public:
     // Reads every input file; an unreadable file is an error, a record with an illegal move is not.
     Status read_inputs() {
         std::vector<Job> all;
-        for (const std::string& file : config_.inputs) {
-            std::ifstream in(file, std::ios::binary);
-            if (!in) return make_error(fmt::format("{}: cannot read the file", file));
+        for (const std::string& input : config_.inputs) {
+            std::ifstream in(input, std::ios::binary);
+            if (!in) return make_error(fmt::format("{}: cannot read the file", input));
+            const std::string file = analysis_detail::file_key(input);
             std::stringstream text;
             text << in.rdbuf();
             auto records = A::analysis_records(text.str(), variant_);
-            if (!records) return make_error(fmt::format("{}: {}", file, records.error()));
+            if (!records) return make_error(fmt::format("{}: {}", input, records.error()));
             int game = 0;
             for (auto& record : *records) all.push_back({file, ++game, std::move(record)});
         }
@@ -155,7 +165,7 @@ public:
             auto value = json::parse(line);
             if (!value) return refuse(value.error());
             const auto game = json::small_integer(*value, "game"), ply = json::small_integer(*value, "ply");
-            const std::string& file = json::text(*value, "file");
+            const std::string file = analysis_detail::file_key(json::text(*value, "file"));
             if (!game || !ply || file.empty()) return refuse("not a line of an analysis (no file, game or ply)");
             if (const std::string& was = json::text(*value, "limit"); was != limit)
                 return refuse(fmt::format("analysed with {}, and this run asks for {}: resume with the same limit, "

@@ -54,29 +54,15 @@ Expected<AnalysisConfig> parse_analysis_command_line(const std::vector<std::stri
             config.help = true;
         } else if (!flag.starts_with('-')) {
             config.inputs.push_back(flag);
-        } else if (flag == "-game" || flag == "-rule" || flag == "-ruleset" || flag == "-out" || flag == "-data") {
+        } else if (auto variant = read_variant_flag(reader, flag, config.rules); !variant) {
+            return make_error(variant.error());
+        } else if (*variant) {
+            // read into config.rules
+        } else if (flag == "-out" || flag == "-data") {
             auto value = reader.value_of(flag);
             if (!value) return make_error(value.error());
             if (value->empty()) return make_error(fmt::format("{} needs a value", flag));
-            if (flag == "-game") config.rules.game = *value;
-            if (flag == "-rule") config.rules.rule = *value;
-            if (flag == "-ruleset") config.rules.ruleset = *value;
-            if (flag == "-out") config.out_file = *value;
-            if (flag == "-data") config.data_file = *value;
-        } else if (flag == "-size") {
-            auto value = reader.integer_of(flag, 1, 1000);  // the game adapter checks the range
-            if (!value) return make_error(value.error());
-            config.rules.size = static_cast<int>(*value);
-        } else if (flag == "-komi") {
-            auto value = reader.value_of(flag);
-            if (!value) return make_error(value.error());
-            auto half = parse_half_points(*value);
-            if (!half) return make_error(half.error());
-            config.rules.half_komi = *half;
-        } else if (flag == "-pieces") {
-            auto value = reader.integer_of(flag, 1, 7);
-            if (!value) return make_error(value.error());
-            config.rules.pieces = static_cast<int>(*value);
+            (flag == "-out" ? config.out_file : config.data_file) = *value;
         } else if (flag == "-mistake" || flag == "-blunder") {
             auto value = centipawns_of(reader, flag);
             if (!value) return make_error(value.error());
@@ -134,7 +120,8 @@ std::string analysis_limit_text(const EngineConfig& engine) {
 std::string analysis_help_text() {
     return R"(arbiter analyse - computer analysis of game records
 
-usage: arbiter analyse -game GAME [variant flags] -engine cmd=PATH nodes=N|depth=N|st=S [key=value ...]
+usage: arbiter analyse -game GAME [variant flags]
+                       -engine cmd=PATH nodes=N|depth=N|st=S [key=value ...]
                        [-out FILE] [-data FILE] [-mistake CP] [-blunder CP] [-concurrency N]
                        [-shard k/K] [-resume] RECORD_FILE...
 
@@ -147,8 +134,8 @@ usage: arbiter analyse -game GAME [variant flags] -engine cmd=PATH nodes=N|depth
   -out FILE          the records again, each move with its evaluation after the move from the
                      mover's side ({+0.45/12}), ? and ?? on moves that lose -mistake and -blunder
                      centipawns against the engine's best move (with the best move in the comment)
-  -data FILE         one JSON line per position: file, game, ply, variant, position, side, score_cp, mate,
-                     depth, best, pv, played, result, outcome, engine, limit
+  -data FILE         one JSON line per position: file, game, ply, variant, position, side,
+                     score_cp, mate, depth, best, pv, played, result, outcome, engine, limit
   -mistake CP        a move that loses at least CP is marked ? (default 100)
   -blunder CP        ... and ?? from CP (default 300)
   -concurrency N     engine processes at once, each on its own record (default 1)

@@ -36,25 +36,10 @@ Expected<BookConfig> parse(const std::vector<std::string>& arguments) {
         const std::string flag = reader.take();
         if (flag == "-help" || flag == "--help" || flag == "-h") {
             config.help = true;
-        } else if (flag == "-game") {
-            auto value = reader.value_of(flag);
-            if (!value) return make_error(value.error());
-            config.game = *value;
-            config.rules.game = *value;
-        } else if (flag == "-size") {
-            auto value = reader.integer_of(flag, 1, 1000);
-            if (!value) return make_error(value.error());
-            config.rules.size = static_cast<int>(*value);
-        } else if (flag == "-rule") {
-            auto value = reader.value_of(flag);
-            if (!value) return make_error(value.error());
-            config.rules.rule = *value;
-        } else if (flag == "-komi") {
-            auto value = reader.value_of(flag);
-            if (!value) return make_error(value.error());
-            auto half = parse_half_points(*value);
-            if (!half) return make_error(half.error());
-            config.rules.half_komi = *half;
+        } else if (auto variant = read_variant_flag(reader, flag, config.rules); !variant) {
+            return make_error(variant.error());
+        } else if (*variant) {
+            config.game = config.rules.game;
         } else if (flag == "-plies") {
             auto value = reader.integer_of(flag, 1, 1000);
             if (!value) return make_error(value.error());

@@ -10,6 +10,7 @@
 
 #include "core/expected.hpp"
 #include "protocol/text.hpp"
+#include "tools/arbiter/command_line.hpp"
 
 namespace bge::arbiter {
 
@@ -50,5 +51,29 @@ private:
     const std::vector<std::string>& arguments_;
     std::size_t position_ = 0;
 };
+
+// The game and variant flags of a match (-game, -size, -komi, -rule, -ruleset, -pieces), read
+// into `rules` as a match reads them (the game adapter checks the values): true when `flag` was
+// one of them.
+inline Expected<bool> read_variant_flag(FlagReader& reader, const std::string& flag, MatchConfig& rules) {
+    if (flag == "-size" || flag == "-pieces") {
+        auto value = reader.integer_of(flag, 1, flag == "-size" ? 1000 : 7);
+        if (!value) return make_error(value.error());
+        (flag == "-size" ? rules.size.emplace() : rules.pieces) = static_cast<int>(*value);
+        return true;
+    }
+    if (flag != "-game" && flag != "-komi" && flag != "-rule" && flag != "-ruleset") return false;
+    auto value = reader.value_of(flag);
+    if (!value) return make_error(value.error());
+    if (flag == "-komi") {
+        auto half = parse_half_points(*value);
+        if (!half) return make_error(half.error());
+        rules.half_komi = *half;
+    } else {
+        if (value->empty()) return make_error(fmt::format("{} needs a value", flag));
+        (flag == "-game" ? rules.game : flag == "-rule" ? rules.rule : rules.ruleset) = *value;
+    }
+    return true;
+}
 
 }  // namespace bge::arbiter

@@ -89,7 +89,7 @@ Expected<TeacherScale> TeacherScale::parse(std::string_view text) {
 
 double TeacherScale::expected_score(int score_cp, std::optional<int> mate) const {
     if (mate) return *mate > 0 ? 1.0 : 0.0;
-    if (linear_) return std::clamp((score_cp + 100) / 200.0, 0.0, 1.0);
+    if (linear_) return std::clamp((score_cp + 100.0) / 200.0, 0.0, 1.0);
     return 1.0 / (1.0 + std::exp(-score_cp / scale_));
 }
 

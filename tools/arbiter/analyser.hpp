@@ -100,6 +100,7 @@ public:
         std::string file;
         int game = 0;  // 1-based within the file
         AnalysisRecord<G> record;
+        std::string outcome;  // the data's outcome word, the same for every position of the record
     };
 
     Analyser(const AnalysisConfig& config, typename G::Variant variant) : config_(config), variant_(variant) {}
@@ -116,7 +117,12 @@ public:
             auto records = A::analysis_records(text.str(), variant_);
             if (!records) return make_error(fmt::format("{}: {}", input, records.error()));
             int game = 0;
-            for (auto& record : *records) all.push_back({file, ++game, std::move(record)});
+            for (auto& record : *records) {
+                auto end = record.start;
+                for (const auto& move : record.moves) G::play(end, move);
+                std::string outcome = analysis_detail::outcome_word(G::outcome(end), record.result);
+                all.push_back({file, ++game, std::move(record), std::move(outcome)});
+            }
         }
         const auto [first, last] = config_.shard.block(static_cast<long>(all.size()));
         jobs_.assign(std::make_move_iterator(all.begin() + first), std::make_move_iterator(all.begin() + last));
@@ -377,16 +383,10 @@ private:
                               ? Json(G::format_move(line.current(), job.record.moves[ply]))
                               : Json();
         value["result"] = job.record.result;
-        value["outcome"] = outcome_of(job);
+        value["outcome"] = job.outcome;
         value["engine"] = engine_identity_;
         value["limit"] = analysis_limit_text(config_.engine);
         return value;
-    }
-
-    std::string outcome_of(const Job& job) const {
-        auto position = job.record.start;
-        for (const auto& move : job.record.moves) G::play(position, move);
-        return analysis_detail::outcome_word(G::outcome(position), job.record.result);
     }
 
     // The comments and marks of a record from the analyses gathered (mutex_ held).

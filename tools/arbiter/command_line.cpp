@@ -1,5 +1,7 @@
 #include "tools/arbiter/command_line.hpp"
 
+#include "tools/arbiter/flag_reader.hpp"
+
 #include <cctype>
 #include <filesystem>
 #include <functional>
@@ -21,23 +23,15 @@ struct Setting {
     std::string flag;
 };
 
-class ArgumentReader {
+// FlagReader, and the key=value settings after -engine and -each split into their parts.
+class ArgumentReader : public FlagReader {
 public:
-    explicit ArgumentReader(const std::vector<std::string>& arguments) : arguments_(arguments) {}
-
-    bool done() const { return position_ >= arguments_.size(); }
-    const std::string& take() { return arguments_[position_++]; }
-
-    Expected<std::string> value_of(const std::string& flag) {
-        if (done()) return make_error(fmt::format("{} needs a value", flag));
-        return take();
-    }
+    using FlagReader::FlagReader;
 
     // The key=value tokens that follow a flag, up to the next flag.
     Expected<std::vector<Setting>> settings_of(const std::string& flag) {
         std::vector<Setting> settings;
-        while (!done() && !arguments_[position_].starts_with('-')) {
-            const std::string& token = take();
+        for (const std::string& token : words()) {
             const std::size_t equals = token.find('=');
             if (equals == std::string::npos || equals == 0)
                 return make_error(fmt::format("{}: expected key=value, got '{}'", flag, token));
@@ -45,10 +39,6 @@ public:
         }
         return settings;
     }
-
-private:
-    const std::vector<std::string>& arguments_;
-    std::size_t position_ = 0;
 };
 
 // Splits args="..." like a shell would: whitespace separates, quotes group.

@@ -169,12 +169,38 @@ TEST_CASE("arbiter-v1 fixtures: -resume continues the old journal to the uninter
     REQUIRE(run.status == 0);
     CHECK_THAT(run.errors, Catch::Contains("resuming: "));
     CHECK(run.count_prefix("Started game") == 5);  // games 4 to 8
-    CHECK(run.has_line("Games: 8, Wins: 5, Losses: 3, Draws: 0, Points: 5.0 (62.50 %)"));
+    CHECK(run.count_prefix("Games: 8, ") == 1);
     // The stored command line wrote the results to interrupted.json, in the directory it runs in.
+    // Games 1 to 3 are the old binary's, as the old full run played them; games 4 to 8 are
+    // today's engine's, as an uninterrupted run of the same command line plays them now (the
+    // engine's fixed-node play may change from commit to commit; the journal's format may not).
     const Json resumed = read_json(directory + "/interrupted.json");
-    const Json full = read_json(fixtures + "results.json");
-    CHECK(game_list(resumed) == game_list(full));
-    CHECK(near(resumed.at("summary"), full.at("summary")));
+    const auto old_games = game_list(read_json(fixtures + "results.json"));
+    auto journal_header = Journal::load(fixtures + "state.jsonl");
+    REQUIRE(journal_header);
+    std::vector<std::string> arguments = journal_header->header.arguments;
+    REQUIRE(arguments.size() == 38);
+    arguments.resize(32);  // without -jsonout, -pgnout and -state
+    arguments.insert(arguments.end(), {"-jsonout", "fresh.json"});
+    const std::string fresh_directory = match_directory("v1-fresh");
+    REQUIRE(run_arbiter(arguments, fresh_directory).status == 0);
+    const auto fresh_games = game_list(read_json(fresh_directory + "/fresh.json"));
+    const auto resumed_games = game_list(resumed);
+    REQUIRE(resumed_games.size() == 8);
+    REQUIRE(old_games.size() == 8);
+    REQUIRE(fresh_games.size() == 8);
+    for (std::size_t game = 0; game < 8; ++game)
+        CHECK(resumed_games[game] == (game < 3 ? old_games[game] : fresh_games[game]));
+    // The summary counts all eight: the pair's wins, losses and draws are the games' results.
+    int small_points_twice = 0;
+    for (const Json& game : resumed.at("games")) {
+        const std::string result = game.at("result").get<std::string>();
+        const bool small_white = game.at("white").get<int>() == 0;
+        small_points_twice += result == "1/2-1/2" ? 1 : ((result == "1-0") == small_white ? 2 : 0);
+    }
+    const Json& pair = resumed.at("summary").at("pairs").at(0);
+    CHECK(pair.at("wins").get<int>() + pair.at("losses").get<int>() + pair.at("draws").get<int>() == 8);
+    CHECK(2 * pair.at("wins").get<int>() + pair.at("draws").get<int>() == small_points_twice);
     // The old lines are kept as they were; the new games follow them.
     const std::string old_journal = read_file(fixtures + "state.jsonl");
     const std::string journal = read_file(directory + "/state.jsonl");

@@ -35,12 +35,15 @@ public:
 
     // On a clock, time by the phase of the game: a move in the first two plies (the opponent's
     // flat) gets a tenth of the usual time, and the moves still to come are counted from the
-    // mover's reserves (a game rarely outlasts them: 27 at the start of 6x6, 20 of 5x5) rather
-    // than a flat 25, so the late middlegame and the flat race get more time.
+    // mover's reserves. Stack moves spend none, so games outlast the reserves: in 120 games
+    // against Tiltak (docs/experiments/tak-tiltak.md, "Time by phase") the mover still had a
+    // median of about L + min(3L/5, 12) moves to play with L pieces left, on 5x5 and 6x6 alike
+    // (44 at the start of 6x6, 33 of 5x5). Planning on fewer spent the clock before the flat
+    // race, which both sides then played on the increment alone.
     void plan_limits(search::Limits& limits, const State& root) const override {
         const int mover = index_of(root.side_to_move());
         const int pieces = root.stones_left[mover] + root.caps_left[mover];
-        limits.expected_moves_left = std::clamp(pieces * 3 / 4 + 4, 6, 40);
+        limits.expected_moves_left = std::clamp(pieces + std::min(pieces * 3 / 5, 12), 6, 50);
         if (root.in_opening()) limits.time_share = 0.1;
     }
 
@@ -77,9 +80,18 @@ public:
         const search::TimeBudget planned = search::plan_time(request.limits, request.root.side_to_move(), request.start);
         std::optional<search::Clock::time_point> deadline;
         if (planned.soft) deadline = request.start + (*planned.soft - request.start) / 4;
-        if (solve_endgame(request, control, deadline, result)) return result;
+        // Under `go nodes N` the three searches share the N nodes: each pre-search may take at most
+        // half of what is left, and the alpha-beta search gets the rest. Otherwise a fixed-node
+        // match or analysis would spend the pre-searches' own budgets (hundreds of thousands of
+        // nodes) on top of N in the endgame.
+        const std::optional<std::uint64_t> node_limit = request.limits.nodes;
+        const auto share_of_rest = [&](std::uint64_t budget) {
+            return node_limit ? std::min(budget, std::max<std::uint64_t>(1, (*node_limit - std::min(*node_limit, result.nodes)) / 2))
+                              : budget;
+        };
+        if (solve_endgame(request, control, deadline, share_of_rest, result)) return result;
         if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
-            const auto budget = static_cast<std::uint64_t>(options_.integer("TinueNodes"));
+            const auto budget = share_of_rest(static_cast<std::uint64_t>(options_.integer("TinueNodes")));
             TinueResult tinue = tinue_.search(request.root, tinue_depth, budget, control.stop, deadline);
             result.nodes += tinue.nodes;
             // Then, best first and without a depth limit, the forcing lines too long for it.
@@ -107,7 +119,9 @@ public:
                 return result;
             }
         }
-        const auto found = search_->search(request, control);
+        search::SearchRequest<Tak> rest = request;
+        if (node_limit) rest.limits.nodes = std::max<std::uint64_t>(1, *node_limit - std::min(*node_limit, result.nodes));
+        const auto found = search_->search(rest, control);
         result.best = found.best;
         result.has_move = found.has_move;
         result.score = found.score;
@@ -119,14 +133,16 @@ private:
     // Near the end of the game (EndgamePlacements), the endgame solver's proof decides the move:
     // the fastest win, a held draw, or the longest resistance. False, with the nodes counted in
     // `result`, when the position does not qualify or nothing was proven in the budget.
+    template <class Share>
     bool solve_endgame(const search::SearchRequest<Tak>& request, const search::SearchControl<Tak>& control,
-                       std::optional<search::Clock::time_point> deadline, search::SearchResult<Tak>& result) {
+                       std::optional<search::Clock::time_point> deadline, const Share& share_of_rest,
+                       search::SearchResult<Tak>& result) {
         const State& root = request.root;
         // A repetition draw makes results depend on the moves before, which the solver ignores.
         if (!options_.boolean("EndgameSolver") || root.repetition_draw ||
             placements_to_end(root) > options_.integer("EndgamePlacements"))
             return false;
-        const auto budget = static_cast<std::uint64_t>(options_.integer("EndgameNodes"));
+        const auto budget = share_of_rest(static_cast<std::uint64_t>(options_.integer("EndgameNodes")));
         const EndgameResult solved = endgame_.solve(root, max_endgame_plies, budget, control.stop, deadline);
         result.nodes += solved.nodes;
         if (solved.value == EndgameValue::unknown || !solved.best) return false;

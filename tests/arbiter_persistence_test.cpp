@@ -72,7 +72,7 @@ TEST_CASE("arbiter: the results file lists every game and the pair's statistics"
 TEST_CASE("arbiter: a run killed with SIGKILL resumes to exactly the uninterrupted result",
           "[arbiter][persistence]") {
     const std::string book = write_book();
-    const auto match = deterministic_match(book, 6, 6000, 9000);
+    const auto match = deterministic_match(book, 6, 3000, 4500);
     const std::string full_json = scratch().file("full.json"), full_ptn = scratch().file("full.ptn");
     const auto full = run_arbiter(with(match, {"-jsonout", full_json, "-pgnout", full_ptn}));
     REQUIRE(full.status == 0);

@@ -35,6 +35,20 @@ struct Limits {
     bool has_clock(Side side) const { return time_left_ms[index_of(side)].has_value(); }
 };
 
+// Under `go nodes N`, a player that runs pre-searches (a threat or endgame search) before its main
+// search shares the N nodes among them, so N bounds the whole move. The nodes N leaves after
+// `spent` (at least 1), or nothing without a node limit.
+inline std::optional<std::uint64_t> nodes_left(const Limits& limits, std::uint64_t spent) {
+    if (!limits.nodes) return std::nullopt;
+    return std::max<std::uint64_t>(1, *limits.nodes - std::min(*limits.nodes, spent));
+}
+
+// A pre-search's node budget: its own, and under `go nodes N` at most half of what is left.
+inline std::uint64_t pre_search_nodes(std::uint64_t own, const Limits& limits, std::uint64_t spent) {
+    const auto left = nodes_left(limits, spent);
+    return left ? std::min(own, std::max<std::uint64_t>(1, *left / 2)) : own;
+}
+
 // Deadlines for one move. `soft` is when not to start another iteration; `hard` is when to stop
 // at once. Both are absent when only nodes, depth or `stop` end the search.
 struct TimeBudget {

@@ -84,14 +84,10 @@ public:
         // half of what is left, and the alpha-beta search gets the rest. Otherwise a fixed-node
         // match or analysis would spend the pre-searches' own budgets (hundreds of thousands of
         // nodes) on top of N in the endgame.
-        const std::optional<std::uint64_t> node_limit = request.limits.nodes;
-        const auto share_of_rest = [&](std::uint64_t budget) {
-            return node_limit ? std::min(budget, std::max<std::uint64_t>(1, (*node_limit - std::min(*node_limit, result.nodes)) / 2))
-                              : budget;
-        };
-        if (solve_endgame(request, control, deadline, share_of_rest, result)) return result;
+        if (solve_endgame(request, control, deadline, result)) return result;
         if (const auto tinue_depth = static_cast<int>(options_.integer("TinueDepth")); tinue_depth > 0) {
-            const auto budget = share_of_rest(static_cast<std::uint64_t>(options_.integer("TinueNodes")));
+            const auto budget = search::pre_search_nodes(static_cast<std::uint64_t>(options_.integer("TinueNodes")),
+                                                         request.limits, result.nodes);
             TinueResult tinue = tinue_.search(request.root, tinue_depth, budget, control.stop, deadline);
             result.nodes += tinue.nodes;
             // Then, best first and without a depth limit, the forcing lines too long for it.
@@ -120,7 +116,7 @@ public:
             }
         }
         search::SearchRequest<Tak> rest = request;
-        if (node_limit) rest.limits.nodes = std::max<std::uint64_t>(1, *node_limit - std::min(*node_limit, result.nodes));
+        rest.limits.nodes = search::nodes_left(request.limits, result.nodes);
         const auto found = search_->search(rest, control);
         result.best = found.best;
         result.has_move = found.has_move;
@@ -133,16 +129,15 @@ private:
     // Near the end of the game (EndgamePlacements), the endgame solver's proof decides the move:
     // the fastest win, a held draw, or the longest resistance. False, with the nodes counted in
     // `result`, when the position does not qualify or nothing was proven in the budget.
-    template <class Share>
     bool solve_endgame(const search::SearchRequest<Tak>& request, const search::SearchControl<Tak>& control,
-                       std::optional<search::Clock::time_point> deadline, const Share& share_of_rest,
-                       search::SearchResult<Tak>& result) {
+                       std::optional<search::Clock::time_point> deadline, search::SearchResult<Tak>& result) {
         const State& root = request.root;
         // A repetition draw makes results depend on the moves before, which the solver ignores.
         if (!options_.boolean("EndgameSolver") || root.repetition_draw ||
             placements_to_end(root) > options_.integer("EndgamePlacements"))
             return false;
-        const auto budget = share_of_rest(static_cast<std::uint64_t>(options_.integer("EndgameNodes")));
+        const auto budget = search::pre_search_nodes(static_cast<std::uint64_t>(options_.integer("EndgameNodes")),
+                                                     request.limits, result.nodes);
         const EndgameResult solved = endgame_.solve(root, max_endgame_plies, budget, control.stop, deadline);
         result.nodes += solved.nodes;
         if (solved.value == EndgameValue::unknown || !solved.best) return false;

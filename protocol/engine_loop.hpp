@@ -36,6 +36,7 @@
 #include "protocol/line_reader.hpp"
 #include "protocol/options.hpp"
 #include "protocol/output.hpp"
+#include "protocol/search_options.hpp"
 #include "protocol/search_queue.hpp"
 #include "protocol/text.hpp"
 #include "search/limits.hpp"
@@ -51,6 +52,7 @@ public:
 
     EngineLoop(EngineSpec<G> spec, Output& output) : spec_(std::move(spec)), out_(output) {
         dialect_ = spec_.default_dialect;
+        add_search_options(options_, spec_.hash_default_mib);
         if (spec_.add_options) spec_.add_options(options_);
         std::vector<std::string> names;
         for (const auto& entry : spec_.players) names.push_back(entry.name);
@@ -81,7 +83,7 @@ public:
             if (spec_.take_over && player_)
                 if (const auto status = spec_.take_over(line->text, reader, options_, *player_)) return *status;
             inbox.post(std::move(*line));
-            InputThread input(reader, inbox, [this](const InputLine& next) { note_arrival(next); });
+            InputThread input(reader, inbox);
             return serve(inbox);
         }
         inbox.close();
@@ -138,12 +140,6 @@ private:
         }
         inbox_ = nullptr;
         return 0;
-    }
-
-    // On the reading thread, before the loop takes the line: `quit` cuts a running bench short.
-    void note_arrival(const InputLine& line) {
-        const auto words = split_words(line.text);
-        if (!words.empty() && words[0] == "quit") quit_seen_.store(true);
     }
 
     void report_too_long(const InputLine& line) {
@@ -496,6 +492,9 @@ private:
         });
     }
 
+    // `bench [depth]`: the spec's positions, each searched from a fresh game by the current player
+    // to fixed limits, then the totals and a signature. It runs on the search thread like a `go`:
+    // `isready` is answered meanwhile, and `stop` or `quit` ends it without totals.
     void bench(const std::vector<std::string_view>& words) {
         stop_search();
         int depth = spec_.bench_depth;
@@ -508,30 +507,52 @@ private:
         if (!player_) return out_.error("no player selected");
         auto variant = spec_.variant(options_);
         if (!variant) return out_.error(variant.error());
+        std::vector<State> positions;
+        for (std::size_t i = 0; i < spec_.bench_positions.size(); ++i) {
+            auto position = G::parse_position(*variant, spec_.bench_positions[i]);
+            if (!position) return out_.error(fmt::format("bench position {}: {}", i + 1, position.error()));
+            positions.push_back(std::move(*position));
+        }
+        stop_.store(false);
+        searching_ = true;
+        unbounded_ = false;
+        search_thread_ = std::thread([this, depth, positions = std::move(positions)] {
+            run_bench(positions, depth);
+            searching_ = false;
+            if (inbox_) inbox_->wake();
+        });
+    }
+
+    void run_bench(const std::vector<State>& positions, int depth) {
         std::uint64_t total_nodes = 0;
         // Each position's best move, score and node count, hashed: any change in what the search
         // does shows here, also for searches whose node count is fixed (MCTS iterations).
         std::uint64_t signature = 0xB3C4D5E6F7A81929ULL;
         const auto start = std::chrono::steady_clock::now();
-        for (std::size_t i = 0; i < spec_.bench_positions.size(); ++i) {
-            auto position = G::parse_position(*variant, spec_.bench_positions[i]);
-            if (!position) return out_.error(fmt::format("bench position {}: {}", i + 1, position.error()));
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const State& position = positions[i];
             player_->new_game();
             search::SearchRequest<G> request;
-            request.root = *position;
-            request.history = {G::hash(*position)};
+            request.root = position;
+            request.history = {G::hash(position)};
             request.limits = player_->bench_limits(depth);
             request.start = search::Clock::now();
             search::SearchControl<G> control;
-            control.stop = &quit_seen_;  // a `quit` read meanwhile ends bench without a result
+            control.stop = &stop_;
             const auto result = player_->search(request, control);
-            if (quit_seen_.load()) return;
+            if (stop_.load()) {
+                player_->new_game();
+                out_.line(fmt::format("info string bench stopped in position {} of {}", i + 1, positions.size()));
+                return;
+            }
             total_nodes += result.nodes;
-            const std::string best = result.has_move ? G::format_move(*position, result.best) : "none";
+            const std::string best = result.has_move ? G::format_move(position, result.best) : "none";
             for (const char c : fmt::format("{} {} {};", best, result.score, result.nodes))
                 signature = (signature ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
-            Output::log(fmt::format("bench position {}/{}: {} nodes, best {}", i + 1, spec_.bench_positions.size(),
-                                    result.nodes, result.has_move ? G::format_move(*position, result.best) : "none"));
+            const auto position_ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - request.start).count();
+            Output::log(fmt::format("bench position {}/{}: {} nodes, {} ms, best {}", i + 1, positions.size(),
+                                    result.nodes, position_ms, best));
         }
         player_->new_game();
         const auto ms =
@@ -563,7 +584,6 @@ private:
     std::atomic<bool> searching_{false};
     std::atomic<bool> unbounded_{false};     // the running search has no limit: only stop ends it
     std::atomic<bool> perft_running_{false};  // the running "search" is a go perft
-    std::atomic<bool> quit_seen_{false};  // set by the reading thread
     Inbox* inbox_ = nullptr;              // while serve() runs: searches wake it as they end
     std::chrono::steady_clock::time_point command_arrived_;  // when the command being handled was read
     std::chrono::steady_clock::time_point last_search_end_;  // when the last search was joined

@@ -36,8 +36,10 @@ struct EngineSpec {
     std::string author;
     Dialect default_dialect = Dialect::ugi;  // used when no handshake comes first
 
-    // Declares the game's own options (rules such as HalfKomi, and search settings such as Hash).
+    // Declares the game's own options (rules such as HalfKomi, and its players' settings). Threads
+    // and Hash are declared by the loop for every engine (protocol/search_options.hpp).
     std::function<void(OptionRegistry&)> add_options;
+    std::int64_t hash_default_mib = 64;
     // The rules for the next game, from the options.
     std::function<Expected<typename G::Variant>(const OptionRegistry&)> variant;
     // TEI's `teinewgame <argument>` (the board size for Tak). Empty: the command takes none.

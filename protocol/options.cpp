@@ -166,6 +166,8 @@ Expected<std::string> OptionRegistry::validate(const Option& option, std::string
         case OptionType::spin: {
             auto number = parse_integer(value, option.min, option.max, fmt::format("option {}", option.name));
             if (!number) return make_error(number.error());
+            if (option.accept)
+                if (auto accepted = option.accept(*number); !accepted) return make_error(accepted.error());
             return std::to_string(*number);
         }
         case OptionType::check:

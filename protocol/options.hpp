@@ -26,6 +26,9 @@ struct Option {
     std::string value;
     std::string help;  // one line for `help` and the docs
     std::function<void(const Option&)> on_change;
+    // A spin's own check beyond its range (Hash against the machine's memory): an error refuses
+    // the value, as an out-of-range one is.
+    std::function<Status(std::int64_t)> accept;
 
     std::int64_t as_integer() const;
     bool as_bool() const { return value == "true"; }

@@ -437,6 +437,17 @@ private:
             if (auto n = time()) time_left_ = *n;
         } else if (key == "max_memory") {
             if (auto n = number(); n && *n > 0) limit_memory(*n);
+        } else if (key == "thread_num") {
+            // Yixin-Board's key, also sent by newer Gomocup managers: the engine's Threads.
+            if (auto n = number()) {
+                const Option* threads = options_.find("Threads");
+                if (!threads) return;
+                const std::int64_t clamped = std::clamp<std::int64_t>(*n, threads->min, threads->max);
+                if (clamped != *n)
+                    out_.line(fmt::format("MESSAGE INFO thread_num {} is out of range ({} to {}); using {}", *n,
+                                          threads->min, threads->max, clamped));
+                (void)options_.assign("Threads", std::to_string(clamped));
+            }
         } else if (key == "rule") {
             auto n = number();
             if (!n) return;

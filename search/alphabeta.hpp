@@ -27,6 +27,15 @@
 //                                               without it every move but killers counts as quiet)
 //
 // Turns that do not alternate are handled: a child is negated only when the side to move changes.
+//
+// Threads (Lazy SMP): with set_threads(n > 1), n - 1 helpers search the same root at the same time,
+// each with its own copy of the evaluator, its own killers and history, and every iteration depth
+// skipped by a staggered pattern, so that the threads spread over depths. They share only the
+// transposition table (lockless), which is how their work reaches the main thread. The main
+// thread alone reports and keeps the clock; when a helper completes an iteration deeper than the
+// main thread's, the main thread reports it, takes its move and goes on from that depth. The
+// search ends for all threads at once; `go nodes N` counts the nodes of all. With one thread no
+// helper exists and the search is the single-threaded one, node for node.
 
 #include <algorithm>
 #include <array>
@@ -35,7 +44,9 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "core/game.hpp"
@@ -130,22 +141,34 @@ public:
     static constexpr int max_ply = 128;
 
     explicit AlphaBeta(Evaluator evaluator = {}, std::size_t hash_megabytes = 16)
-        : evaluator_(std::move(evaluator)), table_(hash_megabytes), plies_(max_ply + 1) {}
+        : AlphaBeta(std::move(evaluator), std::make_shared<Table>(hash_megabytes), 0) {}
 
     AlphaBetaSettings& settings() { return settings_; }
     Evaluator& evaluator() { return evaluator_; }
     void set_hash_megabytes(std::size_t megabytes) {
-        if (megabytes != table_.megabytes()) table_.resize(megabytes);
+        if (megabytes != table_->megabytes()) table_->resize(megabytes);
     }
+    // Threads searching each move (Lazy SMP); 1: this thread alone. Helpers keep their killers
+    // and history from move to move, as the main thread does.
+    void set_threads(int threads) {
+        const auto helpers = static_cast<std::size_t>(std::max(1, threads) - 1);
+        while (helpers_.size() > helpers) helpers_.pop_back();
+        while (helpers_.size() < helpers)
+            helpers_.push_back(std::unique_ptr<AlphaBeta>(new AlphaBeta(evaluator_, table_, helpers_.size() + 1)));
+    }
+    int threads() const { return static_cast<int>(helpers_.size()) + 1; }
     // Forgets everything learned, so a new game searches exactly as in a fresh process.
     void clear() {
-        table_.clear();
-        for (auto& row : history_) row.fill(0);
-        for (PlyData& ply : plies_) ply.has_killer[0] = ply.has_killer[1] = false;
+        table_->clear();
+        for (auto* worker : workers()) {
+            for (auto& row : worker->history_) row.fill(0);
+            for (PlyData& ply : worker->plies_) ply.has_killer[0] = ply.has_killer[1] = false;
+        }
     }
 
     SearchResult<G> search(const SearchRequest<G>& request, const SearchControl<G>& control) {
         control_ = &control;
+        published_nodes_ = 0;
         limits_ = request.limits;
         start_ = request.start;
         budget_ = plan_time(request.limits, G::side_to_move(request.root), request.start);
@@ -153,7 +176,7 @@ public:
         aborted_ = false;
         seldepth_ = 0;
         path_.assign(request.history.begin(), request.history.end());
-        table_.new_search();
+        if (!is_helper()) table_->new_search();
         for (auto& row : history_)
             for (auto& value : row) value /= 8;  // age the history between moves
 
@@ -180,11 +203,38 @@ public:
             }
         }
 
+        // Helpers run from here until the main thread's search ends, whatever ends it.
+        Coordination coordination;
+        std::vector<std::jthread> running;
+        struct Finish {
+            AlphaBeta& main;
+            Coordination& coordination;
+            std::vector<std::jthread>& running;
+            void stop_helpers() {
+                coordination.stop.store(true, std::memory_order_relaxed);
+                running.clear();  // joins
+            }
+            ~Finish() {
+                stop_helpers();
+                if (!main.is_helper()) main.shared_ = nullptr;
+            }
+        } finish{*this, coordination, running};
+        if (!is_helper() && !helpers_.empty()) {
+            shared_ = &coordination;
+            coordination.node_limit = limits_.nodes.value_or(0);
+            for (auto& helper : helpers_) {
+                helper->evaluator_ = evaluator_;
+                helper->settings_ = settings_;
+                running.emplace_back([&request, &coordination, worker = helper.get()] { worker->help(request, coordination); });
+            }
+        }
+
         const int depth_limit = std::min(limits_.depth.value_or(settings_.max_depth), settings_.max_depth);
         int previous_score = 0;
         int stable_iterations = 0;
         const bool root_threatened = settings_.adaptive_time && threatened(root);
         for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
+            if (is_helper() && skips(depth)) continue;
             searching_depth_ = depth;
             const Move best_before = root_moves_.front().move;
             const int score = search_root_aspirated(root, depth, previous_score);
@@ -198,11 +248,21 @@ public:
                     result.score = score;
                     report_now(depth, score, principal_variation());
                 }
+                // A helper that completed this depth (or a deeper one) knows better.
+                if (shared_ && !is_helper()) adopt_helper_result(depth - 1, result);
                 break;
             }
             result.best = root_moves_.front().move;
             result.score = score;
+            if (is_helper()) {
+                publish(depth, score);
+                continue;
+            }
             report_now(depth, score, principal_variation());
+            if (shared_ && adopt_helper_result(depth, result)) {
+                depth = shared_completed_depth_;
+                previous_score = result.score;
+            }
             if (root_moves_.size() == 1 && !limits_.infinite && !limits_.depth && !limits_.nodes) break;
             if (is_decisive(score) && win_score - std::abs(score) <= depth && !limits_.infinite) break;
             if (budget_.soft && !limits_.infinite) {
@@ -225,7 +285,9 @@ public:
                 if (elapsed >= (fixed_time ? soft : soft / 2)) break;
             }
         }
-        result.nodes = nodes_;
+        finish.stop_helpers();  // every thread's nodes are counted once all have ended
+
+        result.nodes = total_nodes();
         return result;
     }
 
@@ -253,6 +315,96 @@ private:
         bool has_static_eval = false;
         int top_hint = 0;         // the best order hint among the moves scored here
     };
+
+    using Table = TranspositionTable<Move>;
+
+    // What the threads of one search share besides the table.
+    struct Coordination {
+        std::atomic<bool> stop{false};  // the helpers' stop flag: the main thread's search ended
+        std::atomic<std::uint64_t> helper_nodes{0};
+        // Under `go nodes N`: N, and the main thread's nodes as of its last look (every 128), so
+        // that helpers stop at N too when the main thread waits for a core.
+        std::uint64_t node_limit = 0;
+        std::atomic<std::uint64_t> main_nodes{0};
+        std::mutex mutex;  // guards the deepest iteration a helper completed:
+        int completed_depth = 0;
+        int score = 0;
+        Move best{};
+        std::vector<Move> pv;
+    };
+
+    AlphaBeta(Evaluator evaluator, std::shared_ptr<Table> table, std::size_t helper_index)
+        : evaluator_(std::move(evaluator)),
+          table_(std::move(table)),
+          plies_(max_ply + 1),
+          helper_index_(helper_index) {}
+
+    bool is_helper() const { return helper_index_ > 0; }
+    std::vector<AlphaBeta*> workers() {
+        std::vector<AlphaBeta*> all{this};
+        for (auto& helper : helpers_) all.push_back(helper.get());
+        return all;
+    }
+
+    // A helper's whole search: the same root, no clock and no node limit of its own (the main
+    // thread's end stops it), silent.
+    void help(const SearchRequest<G>& request, Coordination& coordination) {
+        shared_ = &coordination;
+        SearchRequest<G> own;
+        own.root = request.root;
+        own.history = request.history;
+        own.start = request.start;
+        own.search_moves = request.search_moves;
+        own.limits.depth = request.limits.depth;
+        SearchControl<G> quiet;
+        quiet.stop = &coordination.stop;
+        search(own, quiet);
+        coordination.helper_nodes.fetch_add(nodes_ - published_nodes_, std::memory_order_relaxed);
+        shared_ = nullptr;
+    }
+
+    // Stockfish 10's pattern: helper i searches depth d unless ((d + phase) / size) is odd, so
+    // that at any time the threads are spread over a few neighbouring depths.
+    bool skips(int depth) const {
+        static constexpr int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+        static constexpr int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+        const std::size_t i = (helper_index_ - 1) % 20;
+        return ((depth + phase[i]) / size[i]) % 2 == 1;
+    }
+
+    // A helper's completed iteration, kept when it is the deepest so far.
+    void publish(int depth, int score) {
+        std::lock_guard lock(shared_->mutex);
+        if (depth <= shared_->completed_depth) return;
+        shared_->completed_depth = depth;
+        shared_->score = score;
+        shared_->best = root_moves_.front().move;
+        shared_->pv = principal_variation();
+    }
+
+    // When a helper completed an iteration deeper than `depth`, the main thread reports it and
+    // plays its move: true, with shared_completed_depth_ set to that depth.
+    bool adopt_helper_result(int depth, SearchResult<G>& result) {
+        Report<G> report;
+        {
+            std::lock_guard lock(shared_->mutex);
+            if (shared_->completed_depth <= depth) return false;
+            shared_completed_depth_ = shared_->completed_depth;
+            result.best = shared_->best;
+            result.score = shared_->score;
+            report.pv = shared_->pv;
+        }
+        // The adopted move goes first in the main thread's next iteration.
+        const auto found = std::find_if(root_moves_.begin(), root_moves_.end(),
+                                        [&](const RootMove& root_move) { return root_move.move == result.best; });
+        if (found != root_moves_.end()) std::rotate(root_moves_.begin(), found, found + 1);
+        report_now(shared_completed_depth_, result.score, report.pv);
+        return true;
+    }
+
+    std::uint64_t total_nodes() const {
+        return nodes_ + (shared_ && !is_helper() ? shared_->helper_nodes.load(std::memory_order_relaxed) : 0);
+    }
 
     static constexpr int infinity = win_score + 1;
     static constexpr int table_move_score = 1 << 30;
@@ -345,8 +497,20 @@ private:
 
     bool out_of_budget() {
         if (aborted_) return true;
-        if (limits_.nodes && nodes_ >= *limits_.nodes && searching_depth_ > 0) return aborted_ = true;
+        if (limits_.nodes && total_nodes() >= *limits_.nodes && searching_depth_ > 0) return aborted_ = true;
+        // A helper counts its nodes in and looks at its stop flag every 128 nodes, whether or not
+        // quiescence's own counting skipped a multiple of 128.
+        if (shared_ && is_helper() && nodes_ - published_nodes_ >= 128) {
+            shared_->helper_nodes.fetch_add(nodes_ - published_nodes_, std::memory_order_relaxed);
+            published_nodes_ = nodes_;
+            if (control_->stopped()) return aborted_ = true;
+            if (shared_->node_limit > 0 && shared_->helper_nodes.load(std::memory_order_relaxed) +
+                                                   shared_->main_nodes.load(std::memory_order_relaxed) >=
+                                               shared_->node_limit)
+                return aborted_ = true;
+        }
         if ((nodes_ & 127) != 0) return false;  // a few hundred microseconds at most
+        if (shared_ && !is_helper()) shared_->main_nodes.store(nodes_, std::memory_order_relaxed);
         if (control_->stopped()) return aborted_ = true;
         // The first iteration may stop once one root move is fully searched (a move to play).
         if ((searching_depth_ > 1 || iteration_best_) && budget_.hard && Clock::now() >= *budget_.hard)
@@ -514,7 +678,7 @@ private:
         const bool pv_node = beta - alpha > 1;
         const Move* table_move = nullptr;
         Move stored_move{};
-        if (const auto* entry = table_.probe(hash)) {
+        if (const auto entry = table_->probe(hash)) {
             if (entry->has_move) {
                 stored_move = entry->move;
                 table_move = &stored_move;
@@ -532,7 +696,7 @@ private:
                 const int score = win_score - ply - std::max(1, win->plies);
                 data.pv[0] = win->first;
                 data.pv_length = 1;
-                table_.store(hash, depth, score, Bound::exact, win->first, ply);
+                table_->store(hash, depth, score, Bound::exact, win->first, ply);
                 return score;
             }
         }
@@ -657,7 +821,7 @@ private:
             }
         }
         const Bound bound = best >= beta ? Bound::lower : best > original_alpha ? Bound::exact : Bound::upper;
-        table_.store(hash, depth, best, bound, best_move, ply);
+        table_->store(hash, depth, best, bound, best_move, ply);
         return best;
     }
 
@@ -763,15 +927,15 @@ private:
         report.depth = depth;
         report.seldepth = std::max(seldepth_, depth);
         report.score = score;
-        report.nodes = nodes_;
+        report.nodes = total_nodes();
         report.time_ms = std::chrono::duration_cast<Milliseconds>(Clock::now() - start_).count();
         report.pv = pv;
-        report.extra = "hashfull " + std::to_string(table_.permille_full());
+        report.extra = "hashfull " + std::to_string(table_->permille_full());
         control_->report(report);
     }
 
     Evaluator evaluator_;
-    TranspositionTable<Move> table_;
+    std::shared_ptr<Table> table_;  // shared with the helpers
     AlphaBetaSettings settings_;
     std::vector<PlyData> plies_;
     std::vector<RootMove> root_moves_;
@@ -786,6 +950,12 @@ private:
     int searching_depth_ = 0;
     bool aborted_ = false;
     std::optional<Move> iteration_best_;  // best root move completed in this iteration
+
+    std::size_t helper_index_ = 0;  // 0: the main thread
+    std::vector<std::unique_ptr<AlphaBeta>> helpers_;
+    Coordination* shared_ = nullptr;      // during a search with helpers
+    std::uint64_t published_nodes_ = 0;   // a helper's nodes already added to helper_nodes
+    int shared_completed_depth_ = 0;
 };
 
 }  // namespace bge::search

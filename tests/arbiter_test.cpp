@@ -16,6 +16,7 @@
 #include "core/tak/notation.hpp"
 #include "core/tak/ptn_file.hpp"
 #include "protocol/engine_process.hpp"
+#include "tools/arbiter/command_line.hpp"
 #include "tools/arbiter/game_runner.hpp"
 #include "tools/arbiter/engine_player.hpp"
 #include "tools/arbiter/time_control.hpp"
@@ -125,6 +126,23 @@ TEST_CASE("engines send proven results as mate scores, and the arbiter reads the
     CHECK(bge::arbiter::move_comment(reply, false) == "-M2/4");
     reply.info = plain;
     CHECK(bge::arbiter::move_comment(reply, false) == "-0.31/4");
+}
+
+TEST_CASE("arbiter: a warning when the games at once ask for more cores than the machine has", "[arbiter][threads]") {
+    using bge::arbiter::EngineConfig;
+    EngineConfig one;
+    one.name = "one";
+    EngineConfig four;
+    four.name = "four";
+    four.options = {{"Hash", "64"}, {"threads", "4"}};
+    CHECK_FALSE(bge::arbiter::threads_warning({one, one}, 2, 2));
+    CHECK_FALSE(bge::arbiter::threads_warning({one, four}, 1, 4));
+    const auto warning = bge::arbiter::threads_warning({one, four}, 2, 4);
+    REQUIRE(warning);
+    CHECK(*warning ==
+          "2 games at once with Threads 4 (four) ask for 8 cores and this machine has 4: the searches will share "
+          "cores, so timed games are played weaker than their settings say");
+    CHECK(bge::arbiter::threads_warning({one}, 3, 2));
 }
 
 TEST_CASE("arbiter time control: cutechess syntax", "[arbiter]") {

@@ -18,7 +18,9 @@
 using bge::testing::Engine;
 using bge::testing::EngineSession;
 using bge::testing::engines;
+using bge::testing::check_legal;
 using bge::testing::is_bestmove;
+using bge::testing::move_of;
 using bge::testing::start;
 using bge::testing::words_of;
 using Clock = std::chrono::steady_clock;
@@ -38,7 +40,6 @@ const std::vector<std::string> endless_searches = {"go depth 200", "go movetime 
 const std::vector<std::string> long_searches = {
     "go", "go infinite", "go ponder", "go nodes 1000000000000", "go depth 200", "go movetime 100000000"};
 
-std::string move_of(const std::string& bestmove) { return words_of(bestmove).at(1); }
 
 // The next line, as EngineSession::next() but with how long it took since `since`.
 std::string timed_line(EngineSession& engine, Clock::time_point since, milliseconds& took) {
@@ -81,14 +82,6 @@ std::string perft_one(EngineSession& session, const std::string& position) {
     session.send(position);
     session.send("go perft 1");
     return session.until_prefix("nodes ").back();
-}
-
-// The engine takes `move` in `position` without an error (the engine is idle).
-void check_legal(EngineSession& session, const std::string& position, const std::string& move) {
-    const std::string played = position + (position.find(" moves ") == std::string::npos ? " moves " : " ") + move;
-    INFO(played);
-    session.send(played);
-    CHECK(session.sync().empty());
 }
 
 // Reads until `count` bestmoves; returns them, with `seen` holding every line read.

@@ -56,6 +56,15 @@ inline std::vector<Engine> engines() {
 }
 
 inline bool is_bestmove(const std::string& line) { return line.rfind("bestmove ", 0) == 0; }
+inline std::string move_of(const std::string& bestmove) { return words_of(bestmove).at(1); }
+
+// The engine takes `move` in `position` without an error (the engine is idle).
+inline void check_legal(EngineSession& session, const std::string& position, const std::string& move) {
+    const std::string played = position + (position.find(" moves ") == std::string::npos ? " moves " : " ") + move;
+    INFO(played);
+    session.send(played);
+    CHECK(session.sync().empty());
+}
 
 // The engine's set-up lines (board size, options), which must be taken without a word.
 inline void start(EngineSession& session, const Engine& engine) {

@@ -265,7 +265,7 @@ TEST_CASE("bench prints a node signature and a speed", "[protocol][bench]") {
     CHECK(repeated[1] == lines[1]);
     CHECK(repeated[3] == lines[3]);
     // MCTS at one thread is deterministic too, and has a signature of its own.
-    const std::vector<std::string> mcts = {"setoption name Player value mcts", "setoption name MctsThreads value 1",
+    const std::vector<std::string> mcts = {"setoption name Player value mcts", "setoption name Threads value 1",
                                            "setoption name MctsLeafDepth value 0", "bench 2"};
     EngineSession first(tak_binary, mcts);
     EngineSession second(tak_binary, mcts);

@@ -6,6 +6,9 @@
 #   tools/setup.sh test-sanitize  builds with AddressSanitizer and UndefinedBehaviorSanitizer (in
 #                                 build-sanitize), runs every test, then a bounded protocol fuzz run
 #                                 (FUZZ_LINES random and mutated lines, default 20000, into every engine)
+#   tools/setup.sh test-threads   builds the five engines and the threads tests with ThreadSanitizer
+#                                 (in build-tsan) and runs those tests: multi-threaded searches of
+#                                 every engine through its pipes, and the shared search in process
 #   tools/setup.sh package        builds the programs for any x86-64 machine (no -march=native, no
 #                                 tests, in build-package) and writes the Debian package build/bge_*.deb
 #   tools/setup.sh package-check  as root on a machine without bge installed: builds the package
@@ -42,12 +45,18 @@ fi
 
 jobs=$(nproc)
 sanitize=OFF
+sanitize_thread=OFF
 configure=()
 targets=()
 case "${1:-}" in
   test-sanitize)
     build_dir=${BUILD_DIR:-build-sanitize}
     sanitize=ON
+    ;;
+  test-threads)
+    build_dir=${BUILD_DIR:-build-tsan}
+    sanitize_thread=ON
+    targets=(--target tak gomoku twixt ur expendibots threads_tests)
     ;;
   package | package-check)
     # A package runs on other machines: the compiler's default x86-64, not this CPU's extensions.
@@ -61,6 +70,7 @@ case "${1:-}" in
   *) build_dir=${BUILD_DIR:-build} ;;
 esac
 cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DBGE_WERROR="${BGE_WERROR:-ON}" -DBGE_SANITIZE="$sanitize" \
+  -DBGE_SANITIZE_THREAD="$sanitize_thread" \
   "${configure[@]}" >/dev/null
 cmake --build "$build_dir" -j"$jobs" "${targets[@]}"
 
@@ -105,6 +115,21 @@ case "${1:-}" in
     fi
     exit "$status"
     ;;
+  test-threads)
+    # The engines run as the tests' children with their stderr discarded: TSan's reports go to
+    # files, one per process, and any report fails the run.
+    reports=$(cd "$build_dir" && pwd)/tsan-reports
+    rm -rf "$reports" && mkdir -p "$reports"
+    export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:log_path=$reports/tsan}
+    status=0
+    "$build_dir/tests/threads_tests" || status=1
+    if [ -n "$(ls -A "$reports")" ]; then
+      echo "setup: ThreadSanitizer reports in $reports:" >&2
+      for report in "$reports"/*; do echo "== $report" >&2; cat "$report" >&2; done
+      status=1
+    fi
+    exit "$status"
+    ;;
   match)
     # Alpha-beta against the random player on 5x5: four games, colours swapped in pairs.
     "$build_dir/bin/arbiter" -game tak -size 5 \
@@ -127,7 +152,7 @@ case "${1:-}" in
     tools/package_check.sh "$(make_package)"
     ;;
   *)
-    echo "usage: tools/setup.sh [match|test|test-sanitize|package|package-check]" >&2
+    echo "usage: tools/setup.sh [match|test|test-sanitize|test-threads|package|package-check]" >&2
     exit 2
     ;;
 esac

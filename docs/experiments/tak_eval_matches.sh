@@ -9,7 +9,7 @@
 #   sprt TC            the build against REF on 6x6 with an SPRT (elo0 200, elo1 300); against
 #                      a far weaker REF its LLR stays 0 (tak-eval.md, "Noticed"): use reference
 #   option NAME=VALUE  the build with NAME=VALUE against the build's defaults, 100 pairs at 3+0.03
-#   mcts               Player=mcts (MctsThreads=1) against alphabeta, 50 pairs at 3+0.03
+#   mcts               Player=mcts (Threads=1) against alphabeta, 50 pairs at 3+0.03
 #
 # BIN (default build/bin) holds tak and arbiter; REF is the reference engine (commit aef432e,
 # default ref/build/bin/tak). Two games run at once (-concurrency 2): with anything else busy on
@@ -47,7 +47,7 @@ option)
     setting=${3:?NAME=VALUE}
     match 6 3+0.03 100 "option_${setting}" "cmd=$TAK name=${setting} option.${setting}" "cmd=$TAK name=default" ;;
 mcts)
-    match 6 3+0.03 50 "mcts" "cmd=$TAK name=mcts option.Player=mcts option.MctsThreads=1" "cmd=$TAK name=alphabeta" ;;
+    match 6 3+0.03 50 "mcts" "cmd=$TAK name=mcts option.Player=mcts option.Threads=1" "cmd=$TAK name=alphabeta" ;;
 *)
     sed -n '2,18p' "$0"
     exit 2 ;;

@@ -103,6 +103,7 @@ public:
         evaluator.set_quiescence(options_.boolean("Quiescence"));
         search_->settings().null_move = options_.boolean("NullMove");
         search_->set_hash_megabytes(hash_megabytes());
+        search_->set_threads(static_cast<int>(options_.integer("Threads")));
 
         if (options_.boolean("OwnBook")) {
             bool book_changed = false;
@@ -189,7 +190,6 @@ private:
 }  // namespace
 
 void add_player_options(protocol::OptionRegistry& options) {
-    options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance (and book choices)");
     options.add_check("Quiescence", true, "alphabeta: the study's inverted quiescence at the leaves");
     options.add_check("NullMove", false, "alphabeta: null-move pruning");

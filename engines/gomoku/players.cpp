@@ -115,6 +115,7 @@ public:
     search::SearchResult<Gomoku> search(const search::SearchRequest<Gomoku>& request,
                                         const search::SearchControl<Gomoku>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
+        search_->set_threads(static_cast<int>(options_.integer("Threads")));
         refresh_evaluation();
         search::AlphaBetaSettings& settings = search_->settings();
         settings.null_move = options_.boolean("NullMove");
@@ -188,7 +189,8 @@ private:
         // The move generator already plays a five and blocks the opponent's: no need to try
         // every move at expansion.
         settings.decisive_checks = false;
-        puct_->configure(settings, 1, static_cast<std::uint64_t>(options_.integer("Seed")));
+        puct_->configure(settings, static_cast<int>(options_.integer("Threads")),
+                         static_cast<std::uint64_t>(options_.integer("Seed")));
         PuctPolicy policy;
         policy.evaluator = search_->evaluator();
         policy.move_policy = policy_for(request.root.rules.rule);
@@ -351,7 +353,6 @@ private:
 }  // namespace
 
 void add_player_options(protocol::OptionRegistry& options) {
-    options.add_spin("Hash", 64, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("Vcf", true, "alphabeta: look for a win by continuous fours before the main search");
     options.add_spin("VcfNodes", 200'000, 1, 100'000'000, "alphabeta: positions the VCF search may visit per move");
     options.add_combo("Eval", "network", {"network", "fitted", "classic"},

@@ -41,6 +41,9 @@ protocol::EngineSpec<Tak> tak_engine_spec() {
 
     spec.players = tak_players();
     spec.default_player = "alphabeta";
+    // 256 MiB holds eight million positions, enough for the longer searches of a 10-minute game;
+    // the memory is only taken as the search fills it (search/transposition_table.hpp).
+    spec.hash_default_mib = 256;
 
     // Openings, middlegames and endgames on every size, with roads, walls and tall stacks.
     spec.bench_positions = {

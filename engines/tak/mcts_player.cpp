@@ -124,7 +124,7 @@ private:
         policy.leaf_depth = static_cast<int>(options_.integer("MctsLeafDepth"));
         return policy;
     }
-    int threads() const { return static_cast<int>(options_.integer("MctsThreads")); }
+    int threads() const { return static_cast<int>(options_.integer("Threads")); }
     std::uint64_t seed() const { return static_cast<std::uint64_t>(options_.integer("Seed")); }
 
     const protocol::OptionRegistry& options_;
@@ -136,7 +136,6 @@ private:
 }  // namespace
 
 void add_mcts_player_options(protocol::OptionRegistry& options) {
-    options.add_spin("MctsThreads", 2, 1, 64, "mcts: trees searched in parallel (root parallelism)");
     options.add_spin("MctsMemory", 512, 16, 65536, "mcts: memory per tree in MiB; a full tree ends the search");
     options.add_spin("MctsCpuct", 140, 1, 10000, "mcts: PUCT exploration constant, in hundredths");
     options.add_spin("MctsFpu", 30, 0, 200, "mcts: first-play urgency reduction, in hundredths");

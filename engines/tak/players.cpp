@@ -50,6 +50,7 @@ public:
     search::SearchResult<Tak> search(const search::SearchRequest<Tak>& request,
                                      const search::SearchControl<Tak>& control) override {
         search_->set_hash_megabytes(hash_megabytes());
+        search_->set_threads(static_cast<int>(options_.integer("Threads")));
         const bool weights_changed = eval_file_.refresh(options_);
         if (network_option_.refresh(options_) || weights_changed) {
             search_->evaluator() = TakEvaluator(eval_file_.weights());
@@ -175,9 +176,6 @@ private:
 }  // namespace
 
 void add_player_options(protocol::OptionRegistry& options) {
-    // 256 MiB holds eight million positions, enough for the longer searches of a 10-minute game;
-    // the memory is only taken as the search fills it (search/transposition_table.hpp).
-    options.add_spin("Hash", 256, 1, 65536, "transposition table size in MiB (alphabeta)");
     options.add_check("NullMove", true, "alphabeta: null-move pruning");
     options.add_spin("NullMoveReduction", 2, 1, 6, "alphabeta: the null move's depth reduction R (plus depth/6)");
     options.add_spin("ThreatQuiescence", 0, 0, 16,

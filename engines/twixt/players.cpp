@@ -168,6 +168,7 @@ public:
     search::SearchResult<Twixt> search(const search::SearchRequest<Twixt>& request,
                                        const search::SearchControl<Twixt>& control) override {
         search_->set_hash_megabytes(static_cast<std::size_t>(options_.integer("Hash")));
+        search_->set_threads(static_cast<int>(options_.integer("Threads")));
         search_->settings().late_move_reductions = false;  // the study searched full width
         search::SearchRequest<Twixt> limited = request;
         const int depth = static_cast<int>(options_.integer("MinimaxDepth"));
@@ -283,7 +284,7 @@ private:
         policy.rollout_weight = static_cast<float>(options_.integer("MctsRolloutWeight")) / 100.0f;
         return policy;
     }
-    int threads() const { return static_cast<int>(options_.integer("MctsThreads")); }
+    int threads() const { return static_cast<int>(options_.integer("Threads")); }
     std::uint64_t seed() const { return static_cast<std::uint64_t>(options_.integer("Seed")); }
 
     const OptionRegistry& options_;
@@ -294,9 +295,7 @@ private:
 
 void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
-    options.add_spin("Hash", 64, 1, 65536, "minimax: transposition table size in MiB");
     options.add_spin("MinimaxDepth", 3, 1, 64, "minimax: search depth in plies");
-    options.add_spin("MctsThreads", 1, 1, 64, "mcts: trees searched in parallel (root parallelism)");
     options.add_spin("MctsMemory", 1024, 16, 65536,
                      "mcts, mcts-knight: memory per tree in MiB; a full tree ends the search");
     options.add_spin("MctsCpuct", 150, 1, 10000, "mcts: PUCT exploration constant, in hundredths");

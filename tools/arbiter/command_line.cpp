@@ -561,6 +561,25 @@ Expected<EngineConfig> parse_engine_settings(const std::vector<std::string>& wor
     return engine;
 }
 
+std::optional<std::string> threads_warning(const std::vector<EngineConfig>& engines, int concurrency, int cores) {
+    std::int64_t most = 1;
+    std::string who;
+    for (const auto& engine : engines)
+        for (const auto& [name, value] : engine.options) {
+            if (!protocol::equals_ignoring_case(name, "Threads")) continue;
+            const auto threads = protocol::parse_integer(value, 1, 1 << 20, "Threads");
+            if (threads && *threads > most) {
+                most = *threads;
+                who = engine.name;
+            }
+        }
+    const std::int64_t wanted = most * std::max(1, concurrency);
+    if (wanted <= cores) return std::nullopt;
+    return fmt::format("{} game{} at once with Threads {} ({}) ask for {} cores and this machine has {}: the "
+                       "searches will share cores, so timed games are played weaker than their settings say",
+                       concurrency, concurrency == 1 ? "" : "s", most, who, wanted, cores);
+}
+
 std::string help_text() {
     return R"(Usage: arbiter -engine cmd=PATH [key=value...] -engine cmd=PATH [key=value...] [flags]
   or:  arbiter -resume STATEFILE

@@ -112,6 +112,11 @@ Expected<CommandLine> parse_command_line(const std::vector<std::string>& argumen
 
 std::string help_text();
 
+// The cores a match asks for at once: each of the `concurrency` games has one engine thinking at
+// a time, with its Threads (option.Threads=, 1 without). A warning when that is more than
+// `cores`, for searches sharing a core are slower and timed games weaker; nullopt otherwise.
+std::optional<std::string> threads_warning(const std::vector<EngineConfig>& engines, int concurrency, int cores);
+
 // Komi in half points from flats in steps of 0.5: "2", "2.5", "-1.5", "+0.5" (-komi).
 Expected<int> parse_half_points(const std::string& text);
 

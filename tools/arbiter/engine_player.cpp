@@ -266,6 +266,7 @@ bool EnginePlayer::declares_option(std::string_view name) const {
 void EnginePlayer::send_configured_options() {
     for (const auto& [name, value] : config_.options) {
         if (dialect_ == protocol::Dialect::pbrain) {
+            if (protocol::equals_ignoring_case(name, "Threads")) continue;  // INFO thread_num, at each START
             std::fputs(fmt::format("arbiter: warning: engine {} speaks pbrain, which has no options; '{}' not sent\n",
                                    config_.name, name)
                            .c_str(),
@@ -364,6 +365,10 @@ EngineStatus EnginePlayer::start_pbrain_game(const std::vector<std::pair<std::st
     }
     for (const auto& [name, value] : rule_options)
         if (!send(fmt::format("INFO {} {}", name, value))) return EngineStatus::disconnect;
+    // pbrain has no options, but Yixin-Board's INFO thread_num is option.Threads= (docs/arbiter.md).
+    for (const auto& [name, value] : config_.options)
+        if (protocol::equals_ignoring_case(name, "Threads") && !send(fmt::format("INFO thread_num {}", value)))
+            return EngineStatus::disconnect;
     return EngineStatus::ok;
 }
 

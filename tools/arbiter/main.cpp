@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "core/version.hpp"
+#include "protocol/search_options.hpp"
 #include "tools/arbiter/analysis.hpp"
 #include "tools/arbiter/book.hpp"
 #include "tools/arbiter/command_line.hpp"
@@ -80,6 +81,8 @@ std::string gui_beside_arbiter() {
 template <GameAdapter A>
 int run(const CommandLine& command_line, const std::optional<JournalContents>& resume) {
     const MatchConfig& config = command_line.config;
+    if (const auto warning = threads_warning(config.engines, config.concurrency, bge::protocol::machine_cores()))
+        std::fputs(fmt::format("arbiter: warning: {}\n", *warning).c_str(), stderr);
     if (!live_port && feed_file.empty()) return run_match<A>(config, command_line.arguments, resume);
     FeedOutput output;
     if (!feed_file.empty())

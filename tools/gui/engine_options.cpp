@@ -1,13 +1,12 @@
 #include "tools/gui/engine_options.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "protocol/search_options.hpp"
 #include "protocol/text.hpp"
 #include "tools/arbiter/engine_player.hpp"
 
@@ -22,9 +21,8 @@ bool contains_ignoring_case(std::string_view text, std::string_view part) {
 }
 
 std::int64_t memory_mib() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || page_size <= 0) return 1024;
-    return static_cast<std::int64_t>(pages) * page_size / (1024 * 1024);
+    const std::int64_t memory = protocol::machine_memory_mib();
+    return memory > 0 ? memory : 1024;
 }
 
 }  // namespace
@@ -33,7 +31,7 @@ std::int64_t engine_option_limit(const protocol::Option& option) {
     std::int64_t limit = option.max;
     const std::string_view name = option.name;
     if (contains_ignoring_case(name, "thread") || protocol::equals_ignoring_case(name, "Workers"))
-        limit = std::min<std::int64_t>(limit, std::max(1u, std::thread::hardware_concurrency()));
+        limit = std::min<std::int64_t>(limit, protocol::machine_cores());
     const bool memory = name.size() >= 6 && protocol::equals_ignoring_case(name.substr(name.size() - 6), "memory");
     if (protocol::equals_ignoring_case(name, "Hash") || memory) limit = std::min(limit, memory_mib() / 2);
     return std::max(limit, option.min);

@@ -8,7 +8,7 @@ options (spin options), set with option.NAME=VALUE on the arbiter's command line
 
 Example (the MCTS player's main knobs, 6x6 with komi 2, 0.2 s a move):
 
-  tools/tune/spsa.py --engine build/bin/tak --option Player=mcts --option MctsThreads=1 \\
+  tools/tune/spsa.py --engine build/bin/tak --option Player=mcts --option Threads=1 \\
       --param MctsCpuct:140:20:1000:30 --param MctsValueScale:400:50:3000:80 \\
       --param MctsPriorTemperature:100:20:500:20 \\
       --arbiter-args "-game tak -size 6 -komi 2 -each st=0.2" --book book.txt \\

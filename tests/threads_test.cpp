@@ -30,6 +30,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// ThreadSanitizer's instrumentation slows every memory access several times over, also the work
+// between two looks at the stop flag: there the bound is four times as long. The plain and the
+// AddressSanitizer builds hold the 50 ms.
+#if defined(__SANITIZE_THREAD__)
+constexpr milliseconds stop_bound{200};
+#else
+constexpr milliseconds stop_bound{50};
+#endif
+
 // The handshake and its answer, in the engine's first dialect.
 std::pair<std::string, std::string> handshake(const Engine& engine) {
     if (engine.name == "tak") return {"tei", "teiok"};
@@ -138,7 +147,7 @@ TEST_CASE("stop ends a 4-thread go infinite within 50 ms in every game", "[threa
             milliseconds best = milliseconds::max();
             for (int attempt = 0; attempt < 3; ++attempt) best = std::min(best, stop_latency(session, engine));
             INFO("fastest stop: " << best.count() << " ms");
-            CHECK(best < milliseconds(50));
+            CHECK(best < stop_bound);
             session.finish();
         }
     }
@@ -243,7 +252,7 @@ TEST_CASE("alpha-beta on several threads: a legal move, every thread's nodes cou
         best = std::min(best, std::chrono::duration_cast<milliseconds>(ended - stopped_at));
     }
     INFO("fastest stop: " << best.count() << " ms");
-    CHECK(best < milliseconds(50));
+    CHECK(best < stop_bound);
 
     // Back to one thread: the search is the single-threaded one again, node for node.
     search.set_threads(1);

@@ -95,7 +95,7 @@ public:
         network_option_.refresh(options_);
         player_.configure(settings(), threads(), seed());
         const TakMctsPolicy policy = make_policy();
-        for (int i = 0; i < threads(); ++i) player_.tree(static_cast<std::size_t>(i)).policy() = policy;
+        player_.tree().policy() = policy;  // each search thread starts from a copy of it
         return player_.search(request, control);
     }
 

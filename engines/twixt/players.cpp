@@ -222,7 +222,7 @@ public:
         }
         player_.configure(settings(), threads(), seed());
         const TwixtMctsPolicy policy = make_policy();
-        for (int i = 0; i < threads(); ++i) player_.tree(static_cast<std::size_t>(i)).policy() = policy;
+        player_.tree().policy() = policy;  // each search thread starts from a copy of it
         return player_.search(request, control);
     }
 

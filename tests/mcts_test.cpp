@@ -1,11 +1,14 @@
 // The generic MCTS: wins and threats in Tak, the solver, determinism, tree reuse, the memory
-// bound, graph mode, root parallelism, and chance nodes on a toy dice game.
+// bound, graph mode, threads sharing one tree, and chance nodes on a toy dice game.
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <optional>
 #include <string>
+#include <thread>
 
 #include "core/perft.hpp"
 #include "engines/tak/mcts_player.hpp"
@@ -205,7 +208,7 @@ TEST_CASE("MCTS in graph mode shares transpositions", "[mcts]") {
     CHECK(result.has_move);
 }
 
-TEST_CASE("MCTS player merges parallel trees", "[mcts]") {
+TEST_CASE("MCTS player reports while two threads search one tree", "[mcts][threads]") {
     search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, {}, 2);
     std::atomic<bool> never{false};
     search::SearchRequest<Tak> request;
@@ -222,6 +225,165 @@ TEST_CASE("MCTS player merges parallel trees", "[mcts]") {
     REQUIRE(result.has_move);
     CHECK(wins_at_once(request.root, result.best));
     CHECK(reports >= 1);
+}
+
+namespace {
+
+search::SearchResult<Tak> player_search(search::MctsPlayer<Tak, TakMctsPolicy>& player, const State& root,
+                                        std::uint64_t nodes) {
+    static std::atomic<bool> never{false};
+    search::SearchRequest<Tak> request;
+    request.root = root;
+    request.limits.nodes = nodes;
+    search::SearchControl<Tak> control;
+    control.stop = &never;
+    return player.search(request, control);
+}
+
+}  // namespace
+
+TEST_CASE("MCTS threads share one tree and its node limit", "[mcts][threads]") {
+    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
+    for (const int threads : {2, 4}) {
+        INFO(threads << " threads");
+        search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, {}, threads);
+        CHECK(player.threads() == threads);
+        const auto result = player_search(player, root, 3000);
+        REQUIRE(result.has_move);
+        CHECK(is_legal(root, result.best));
+        // `nodes` counts the iterations of every thread together: none beyond the limit, and
+        // at most one per thread short of it.
+        CHECK(result.nodes <= 3000);
+        CHECK(result.nodes + static_cast<std::uint64_t>(threads) >= 3000);
+        CHECK(player.tree().iterations() == result.nodes);
+        // One tree: every iteration but the first (which expanded the root) went on to a child.
+        std::uint64_t visits = 0;
+        for (const auto& child : player.tree().root_children()) visits += child.visits;
+        CHECK(visits + 1 == result.nodes);
+    }
+}
+
+TEST_CASE("MCTS with four threads stops promptly on the stop flag", "[mcts][threads]") {
+    search::MctsSettings settings;
+    settings.memory_mib = 512;
+    search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, settings, 4);
+    std::atomic<bool> stop{false};
+    search::SearchRequest<Tak> request;
+    request.root = tps("x6/x6/x6/x6/x6/x6 1 1");
+    request.limits.infinite = true;
+    search::SearchControl<Tak> control;
+    control.stop = &stop;
+    search::SearchResult<Tak> result;
+    std::atomic<bool> returned{false};
+    search::Clock::time_point finished;
+    std::thread searcher([&] {
+        result = player.search(request, control);
+        finished = search::Clock::now();
+        returned.store(true);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const bool ran_until_stopped = !returned.load();  // infinite: only the stop flag ends it
+    const auto stopped = search::Clock::now();
+    stop.store(true);
+    searcher.join();
+    CHECK(ran_until_stopped);
+    const auto latency = std::chrono::duration_cast<std::chrono::microseconds>(finished - stopped);
+    INFO("stopped after " << latency.count() << " us, " << result.nodes << " iterations");
+    CHECK(latency < std::chrono::milliseconds(50));
+    REQUIRE(result.has_move);
+    CHECK(is_legal(request.root, result.best));
+    CHECK(result.nodes > 0);
+}
+
+TEST_CASE("MCTS with one thread gives the same search every time", "[mcts][threads]") {
+    const State root = tps("x2,2,x2,1/x3,1,x2/x,2,2C,1,1,x/x,2,x,1C,x2/x2,2,1,x2/x6 2 8");
+    search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, {}, 1);
+    const auto first = player_search(player, root, 4000);
+    const auto first_pv = player.tree().principal_variation();
+    const std::size_t first_nodes = player.tree().node_count();
+    player.new_game();
+    const auto second = player_search(player, root, 4000);
+    search::MctsPlayer<Tak, TakMctsPolicy> other("mcts", [] { return TakMctsPolicy{}; }, {}, 1);
+    const auto third = player_search(other, root, 4000);
+    REQUIRE(first.has_move);
+    for (const auto* again : {&second, &third}) {
+        CHECK(again->best == first.best);
+        CHECK(again->score == first.score);
+        CHECK(again->nodes == first.nodes);
+    }
+    CHECK(first.nodes == 4000);
+    CHECK(player.tree().node_count() == first_nodes);
+    CHECK(other.tree().node_count() == first_nodes);
+    CHECK(player.tree().principal_variation() == first_pv);
+    CHECK(other.tree().principal_variation() == first_pv);
+    // Back to one thread after several: the same search again.
+    search::MctsPlayer<Tak, TakMctsPolicy> switched("mcts", [] { return TakMctsPolicy{}; }, {}, 4);
+    player_search(switched, root, 1000);
+    switched.configure({}, 1, 1);
+    switched.new_game();
+    const auto fourth = player_search(switched, root, 4000);
+    CHECK(fourth.best == first.best);
+    CHECK(fourth.score == first.score);
+    CHECK(switched.tree().node_count() == first_nodes);
+}
+
+TEST_CASE("MCTS with two threads proves a double threat that wins in three plies", "[mcts][threads]") {
+    for (const bool graph : {false, true}) {
+        INFO("graph " << graph);
+        search::MctsSettings settings;
+        settings.graph = graph;
+        search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, settings, 2);
+        const State root = tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
+        const auto result = player_search(player, root, 200'000);
+        REQUIRE(result.has_move);
+        CHECK(format_move(result.best) == "c3");
+        CHECK(result.score == search::win_score - 1);
+        CHECK(result.nodes < 200'000);  // the proof ended the search
+    }
+}
+
+TEST_CASE("MCTS threads: every selection mode, graph, memory bound and tree reuse", "[mcts][threads]") {
+    const State root = tps("x6/x6/x6/x6/x6/x6 1 1");
+    SECTION("selection modes and graph") {
+        for (int mode = 0; mode < 5; ++mode) {
+            INFO("mode " << mode);
+            search::MctsSettings settings;
+            settings.puct = mode != 1;
+            settings.graph = mode == 2;
+            settings.minimax_weight = mode == 3 ? 0.3f : 0.0f;
+            settings.sampled_selection = mode == 4;
+            search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, settings, 4);
+            const auto result = player_search(player, root, 3000);
+            REQUIRE(result.has_move);
+            CHECK(is_legal(root, result.best));
+            CHECK(result.nodes <= 3000);
+            CHECK(result.nodes + 4 >= 3000);
+        }
+    }
+    SECTION("the memory bound holds for the shared tree") {
+        search::MctsSettings settings;
+        settings.memory_mib = 1;
+        search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, settings, 4);
+        const auto result = player_search(player, root, 10'000'000);
+        REQUIRE(result.has_move);
+        CHECK(result.nodes < 10'000'000);
+        CHECK(player.tree().memory_bytes() <= 1024 * 1024);
+        CHECK(player.tree().permille_full() >= 900);
+    }
+    SECTION("the shared tree is reused after a move pair") {
+        search::MctsPlayer<Tak, TakMctsPolicy> player("mcts", [] { return TakMctsPolicy{}; }, {}, 2);
+        State position = root;
+        REQUIRE(player_search(player, position, 20'000).has_move);
+        const auto pv = player.tree().principal_variation();
+        REQUIRE(pv.size() >= 2);
+        play(position, pv[0]);
+        play(position, pv[1]);
+        const std::size_t nodes_before = player.tree().node_count();
+        const auto result = player_search(player, position, 2000);
+        REQUIRE(result.has_move);
+        CHECK(is_legal(position, result.best));
+        CHECK(player.tree().node_count() >= nodes_before);  // kept, not rebuilt
+    }
 }
 
 namespace {
@@ -247,6 +409,17 @@ TEST_CASE("MCTS handles chance nodes", "[mcts][chance]") {
     const auto& run = children[0].move.kind == 1 ? children[0] : children[1];
     const auto& rest = children[0].move.kind == 1 ? children[1] : children[0];
     CHECK(run.value > rest.value);
+}
+
+TEST_CASE("MCTS threads search a game with chance nodes", "[mcts][chance][threads]") {
+    search::Mcts<DiceRace, DicePolicy> tree;
+    tree.set_threads(3);
+    DiceRace::State s = DiceRace::start_state({});
+    s.roll = 2;
+    const auto result = search_iterations(tree, s, 5000);
+    REQUIRE(result.has_move);
+    CHECK(DiceRace::format_move(s, result.best) == "run");
+    CHECK(result.nodes <= 5000);
 }
 
 TEST_CASE("perft expands chance nodes without using depth", "[mcts][chance]") {

@@ -60,6 +60,15 @@ std::vector<std::string> threaded_players(const Engine& engine) {
     return {"td"};  // Ur's players search one thread: Threads is taken and changes nothing
 }
 
+// The engine's set-up, then `player` on `threads` threads with a small table.
+void configure(EngineSession& session, const Engine& engine, const std::string& player, int threads) {
+    start(session, engine);
+    session.send("setoption name Player value " + player);
+    session.send("setoption name Threads value " + std::to_string(threads));
+    session.send("setoption name Hash value 16");
+    CHECK(session.sync().empty());
+}
+
 // Starts `go infinite` in `position`, waits for the search to be under way, sends `stop` and
 // returns how long the bestmove took to come.
 milliseconds stop_latency(EngineSession& session, const Engine& engine) {
@@ -111,11 +120,7 @@ TEST_CASE("a 2-thread search returns a legal move in every game, with every thre
         for (const auto& player : threaded_players(engine)) {
             INFO(engine.name << " " << player);
             EngineSession session(engine.binary);
-            start(session, engine);
-            session.send("setoption name Player value " + player);
-            session.send("setoption name Threads value 2");
-            session.send("setoption name Hash value 16");
-            CHECK(session.sync().empty());
+            configure(session, engine, player, 2);
             for (const std::string go : {"go movetime 300", "go nodes 3000", "go depth 3"}) {
                 INFO(go);
                 session.send(engine.position);
@@ -137,10 +142,7 @@ TEST_CASE("stop ends a 4-thread go infinite within 50 ms in every game", "[threa
         for (const auto& player : threaded_players(engine)) {
             INFO(engine.name << " " << player);
             EngineSession session(engine.binary);
-            start(session, engine);
-            session.send("setoption name Player value " + player);
-            session.send("setoption name Threads value 4");
-            CHECK(session.sync().empty());
+            configure(session, engine, player, 4);
             // The best of three, so that a moment when the shared machine gives the engine no
             // core is not taken for a slow stop; a search that does not look at its stop flag
             // for 50 ms fails all three.

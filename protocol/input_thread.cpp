@@ -61,17 +61,15 @@ bool Inbox::at_end() {
     return closed_ && lines_.empty();
 }
 
-InputThread::InputThread(LineReader& reader, Inbox& inbox, std::function<void(const InputLine&)> on_arrival)
-    : reader_(reader) {
+InputThread::InputThread(LineReader& reader, Inbox& inbox) : reader_(reader) {
     if (::pipe2(interrupt_, O_CLOEXEC) == 0)
         reader.set_interrupt(interrupt_[0]);
     else
         interrupt_[0] = interrupt_[1] = -1;
-    thread_ = std::thread([this, &reader, &inbox, on_arrival = std::move(on_arrival)] {
+    thread_ = std::thread([this, &reader, &inbox] {
         try {
             while (auto line = reader.next()) {
                 if (stopping_.load()) return;
-                if (on_arrival) on_arrival(*line);
                 inbox.post(std::move(*line));
             }
         } catch (...) {

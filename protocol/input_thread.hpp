@@ -7,7 +7,6 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
-#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -40,9 +39,8 @@ private:
 
 class InputThread {
 public:
-    // Reads `reader` into `inbox` on a new thread until the end of input. `on_arrival`, if set,
-    // sees each line on the reading thread first, for what cannot wait until the loop takes it.
-    InputThread(LineReader& reader, Inbox& inbox, std::function<void(const InputLine&)> on_arrival = {});
+    // Reads `reader` into `inbox` on a new thread until the end of input.
+    InputThread(LineReader& reader, Inbox& inbox);
     ~InputThread();  // ends the reading (the input stays open) and joins the thread
     InputThread(const InputThread&) = delete;
     InputThread& operator=(const InputThread&) = delete;

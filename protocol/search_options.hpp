@@ -11,8 +11,8 @@ namespace bge::protocol {
 
 constexpr std::int64_t max_threads = 256;
 
-// Threads (1..256, default 1) and Hash (1..65536 MiB, default `hash_default_mib`). A Hash (or
-// any memory option given memory_check) larger than this machine's memory is refused.
+// Threads (1..256, default 1) and Hash (1..65536 MiB, default `hash_default_mib`). A Hash larger
+// than this machine's memory is refused (refuse_beyond_memory).
 void add_search_options(OptionRegistry& options, std::int64_t hash_default_mib);
 
 // Makes a spin in MiB refuse a value beyond this machine's physical memory.

@@ -249,7 +249,7 @@ public:
                     report_now(depth, score, principal_variation());
                 }
                 // A helper that completed this depth (or a deeper one) knows better.
-                if (shared_ && !is_helper()) adopt_helper_result(depth - 1, result);
+                if (shared_ && !is_helper()) (void)adopt_helper_result(depth - 1, result);
                 break;
             }
             result.best = root_moves_.front().move;
@@ -259,9 +259,11 @@ public:
                 continue;
             }
             report_now(depth, score, principal_variation());
-            if (shared_ && adopt_helper_result(depth, result)) {
-                depth = shared_completed_depth_;
-                previous_score = result.score;
+            if (shared_) {
+                if (const auto adopted = adopt_helper_result(depth, result)) {
+                    depth = *adopted;
+                    previous_score = result.score;
+                }
             }
             if (root_moves_.size() == 1 && !limits_.infinite && !limits_.depth && !limits_.nodes) break;
             if (is_decisive(score) && win_score - std::abs(score) <= depth && !limits_.infinite) break;
@@ -350,11 +352,8 @@ private:
     // thread's end stops it), silent.
     void help(const SearchRequest<G>& request, Coordination& coordination) {
         shared_ = &coordination;
-        SearchRequest<G> own;
-        own.root = request.root;
-        own.history = request.history;
-        own.start = request.start;
-        own.search_moves = request.search_moves;
+        SearchRequest<G> own = request;
+        own.limits = {};
         own.limits.depth = request.limits.depth;
         SearchControl<G> quiet;
         quiet.stop = &coordination.stop;
@@ -383,13 +382,13 @@ private:
     }
 
     // When a helper completed an iteration deeper than `depth`, the main thread reports it and
-    // plays its move: true, with shared_completed_depth_ set to that depth.
-    bool adopt_helper_result(int depth, SearchResult<G>& result) {
+    // plays its move; returns that iteration's depth.
+    std::optional<int> adopt_helper_result(int depth, SearchResult<G>& result) {
         Report<G> report;
         {
             std::lock_guard lock(shared_->mutex);
-            if (shared_->completed_depth <= depth) return false;
-            shared_completed_depth_ = shared_->completed_depth;
+            if (shared_->completed_depth <= depth) return std::nullopt;
+            report.depth = shared_->completed_depth;
             result.best = shared_->best;
             result.score = shared_->score;
             report.pv = shared_->pv;
@@ -398,8 +397,8 @@ private:
         const auto found = std::find_if(root_moves_.begin(), root_moves_.end(),
                                         [&](const RootMove& root_move) { return root_move.move == result.best; });
         if (found != root_moves_.end()) std::rotate(root_moves_.begin(), found, found + 1);
-        report_now(shared_completed_depth_, result.score, report.pv);
-        return true;
+        report_now(report.depth, result.score, report.pv);
+        return report.depth;
     }
 
     std::uint64_t total_nodes() const {
@@ -955,7 +954,6 @@ private:
     std::vector<std::unique_ptr<AlphaBeta>> helpers_;
     Coordination* shared_ = nullptr;      // during a search with helpers
     std::uint64_t published_nodes_ = 0;   // a helper's nodes already added to helper_nodes
-    int shared_completed_depth_ = 0;
 };
 
 }  // namespace bge::search

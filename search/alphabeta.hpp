@@ -30,15 +30,19 @@
 //
 // Threads (Lazy SMP): with set_threads(n > 1), n - 1 helpers search the same root at the same time,
 // each with its own copy of the evaluator, its own killers and history, and every iteration depth
-// skipped by a staggered pattern, so that the threads spread over depths. They share only the
-// transposition table (lockless), which is how their work reaches the main thread. The main
-// thread alone reports and keeps the clock; when a helper completes an iteration deeper than the
-// main thread's, the main thread reports it, takes its move and goes on from that depth. The
-// search ends for all threads at once; `go nodes N` counts the nodes of all. With one thread no
-// helper exists and the search is the single-threaded one, node for node.
+// but the last skipped by a staggered pattern, so that the threads spread over depths. They share
+// the transposition table (lockless), which is how their work reaches the main thread, and a
+// small set of the positions being searched now: a move into one of them (not a node's first
+// move) is put off to the end of its node's list, so that two threads seldom search the same
+// subtree at once (ABDADA's idea, simplified). The main thread alone reports and keeps the clock;
+// when a helper completes an iteration as deep as the main thread's current one, the main thread
+// drops its own, reports the helper's, takes its move and goes on from there. The search ends for
+// all threads at once; `go nodes N` counts the nodes of all. With one thread no helper exists and
+// the search is the single-threaded one, node for node.
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -173,7 +177,7 @@ public:
         start_ = request.start;
         budget_ = plan_time(request.limits, G::side_to_move(request.root), request.start);
         nodes_ = 0;
-        aborted_ = false;
+        aborted_ = superseded_ = false;
         seldepth_ = 0;
         path_.assign(request.history.begin(), request.history.end());
         if (!is_helper()) table_->new_search();
@@ -234,39 +238,47 @@ public:
         int stable_iterations = 0;
         const bool root_threatened = settings_.adaptive_time && threatened(root);
         for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
-            if (is_helper() && skips(depth)) continue;
+            // A helper never skips the last depth: it may finish it first.
+            if (is_helper() && depth < depth_limit && skips(depth)) continue;
             searching_depth_ = depth;
             const Move best_before = root_moves_.front().move;
             const int score = search_root_aspirated(root, depth, previous_score);
             const int score_before = previous_score;
             previous_score = score;
-            if (aborted_) {
-                // A cut-off iteration still searched the previous best move first; once that
-                // search completed, the best move found so far is at least as well founded.
-                if (iteration_best_) {
+            if (aborted_ && !superseded_) {
+                // A helper that completed this depth (or a deeper one) knows best. Otherwise: a
+                // cut-off iteration still searched the previous best move first; once that search
+                // completed, the best move found so far is at least as well founded.
+                const bool adopted = shared_ && !is_helper() && adopt_helper_result(depth - 1, result);
+                if (!adopted && iteration_best_) {
                     result.best = *iteration_best_;
                     result.score = score;
                     report_now(depth, score, principal_variation());
                 }
-                // A helper that completed this depth (or a deeper one) knows better.
-                if (shared_ && !is_helper()) (void)adopt_helper_result(depth - 1, result);
                 break;
             }
-            result.best = root_moves_.front().move;
-            result.score = score;
-            if (is_helper()) {
-                publish(depth, score);
-                continue;
+            const bool superseded = superseded_;
+            if (superseded) {
+                // A helper completed this depth first: the main thread takes its result below and
+                // goes on from there.
+                aborted_ = superseded_ = false;
+            } else {
+                result.best = root_moves_.front().move;
+                result.score = score;
+                if (is_helper()) {
+                    publish(depth, score);
+                    continue;
+                }
+                report_now(depth, score, principal_variation());
             }
-            report_now(depth, score, principal_variation());
             if (shared_) {
-                if (const auto adopted = adopt_helper_result(depth, result)) {
+                if (const auto adopted = adopt_helper_result(superseded ? depth - 1 : depth, result)) {
                     depth = *adopted;
                     previous_score = result.score;
                 }
             }
             if (root_moves_.size() == 1 && !limits_.infinite && !limits_.depth && !limits_.nodes) break;
-            if (is_decisive(score) && win_score - std::abs(score) <= depth && !limits_.infinite) break;
+            if (is_decisive(result.score) && win_score - std::abs(result.score) <= depth && !limits_.infinite) break;
             if (budget_.soft && !limits_.infinite) {
                 const auto elapsed = Clock::now() - start_;
                 double scale = 1.0;
@@ -276,7 +288,7 @@ public:
                         scale = 1.6;
                     else if (stable_iterations >= 3)
                         scale = 0.7;
-                    if (score < score_before - 50) scale *= 1.4;
+                    if (result.score < score_before - 50) scale *= 1.4;
                     if (root_threatened) scale *= 1.3;
                 }
                 // The next iteration costs a multiple of this one: do not start what cannot finish.
@@ -305,11 +317,18 @@ private:
         int score;
         int hint;  // the evaluator's order hint alone
     };
+    struct Deferred {
+        std::size_t index;  // the move's place in the node's order
+        Move move;
+        bool reducible;
+        int hint;
+    };
     struct PlyData {
         MoveList<G> moves;
         FixedVector<ScoredMove, G::max_moves> ordered;
         Move killers[2]{};
         bool has_killer[2] = {false, false};
+        FixedVector<Deferred, G::max_moves> deferred;  // moves put off while another thread searched them
         Move pv[max_ply + 1];
         int pv_length = 0;
         bool after_null = false;  // the move into this ply was a null move
@@ -328,6 +347,17 @@ private:
         // that helpers stop at N too when the main thread waits for a core.
         std::uint64_t node_limit = 0;
         std::atomic<std::uint64_t> main_nodes{0};
+        // Positions being searched now, by hash, one slot per hash's low bits (a lossy set).
+        std::array<std::atomic<std::uint64_t>, 4096> searching{};
+        bool busy(std::uint64_t hash) const {
+            return searching[hash % searching.size()].load(std::memory_order_relaxed) == hash;
+        }
+        void mark_busy(std::uint64_t hash) { searching[hash % searching.size()].store(hash, std::memory_order_relaxed); }
+        void unmark_busy(std::uint64_t hash) {
+            std::uint64_t expected = hash;
+            searching[hash % searching.size()].compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+        }
+        std::atomic<int> deepest{0};  // completed_depth, for the main thread's look every 128 nodes
         std::mutex mutex;  // guards the deepest iteration a helper completed:
         int completed_depth = 0;
         int score = 0;
@@ -376,6 +406,7 @@ private:
         std::lock_guard lock(shared_->mutex);
         if (depth <= shared_->completed_depth) return;
         shared_->completed_depth = depth;
+        shared_->deepest.store(depth, std::memory_order_relaxed);
         shared_->score = score;
         shared_->best = root_moves_.front().move;
         shared_->pv = principal_variation();
@@ -406,6 +437,7 @@ private:
     }
 
     static constexpr int infinity = win_score + 1;
+    static constexpr int busy_min_depth = 3;  // nodes nearer the leaves neither mark nor defer
     static constexpr int table_move_score = 1 << 30;
     static constexpr int killer_score = 1 << 29;
 
@@ -511,6 +543,9 @@ private:
         if ((nodes_ & 127) != 0) return false;  // a few hundred microseconds at most
         if (shared_ && !is_helper()) shared_->main_nodes.store(nodes_, std::memory_order_relaxed);
         if (control_->stopped()) return aborted_ = true;
+        // The main thread drops an iteration that a helper has completed already.
+        if (shared_ && !is_helper() && shared_->deepest.load(std::memory_order_relaxed) >= searching_depth_)
+            return aborted_ = superseded_ = true;
         // The first iteration may stop once one root move is fully searched (a move to play).
         if ((searching_depth_ > 1 || iteration_best_) && budget_.hard && Clock::now() >= *budget_.hard)
             return aborted_ = true;
@@ -557,10 +592,20 @@ private:
         iteration_best_.reset();
         const int original_alpha = alpha;
         const Side us = G::side_to_move(root);
-        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+        // As in negamax: with helpers, a root move another thread is searching waits.
+        const bool mark_busy = shared_ != nullptr;
+        std::vector<std::size_t> deferred;
+        enum class Step { searched, deferred, fail_high };
+        auto search_move = [&](std::size_t i, bool may_defer) {
             RootMove& candidate = root_moves_[i];
             const auto record = G::play(root, candidate.move);
-            path_.push_back(G::hash(root));
+            const std::uint64_t child = G::hash(root);
+            if (may_defer && i > 0 && shared_->busy(child)) {
+                G::undo(root, candidate.move, record);
+                return Step::deferred;
+            }
+            if (mark_busy) shared_->mark_busy(child);
+            path_.push_back(child);
             int score;
             if (i == 0) {
                 score = child_score(root, us, depth - 1, alpha, beta, 1);
@@ -569,8 +614,9 @@ private:
                 if (score > alpha && !aborted_) score = child_score(root, us, depth - 1, alpha, beta, 1);
             }
             path_.pop_back();
+            if (mark_busy) shared_->unmark_busy(child);
             G::undo(root, candidate.move, record);
-            if (aborted_) return std::max(alpha, original_alpha);
+            if (aborted_) return Step::searched;
             candidate.score = i == 0 || score > alpha ? score : -infinity;
             if (score > alpha) {
                 alpha = score;
@@ -581,8 +627,20 @@ private:
                 // A fail high: this move goes first in the re-search with a wider window.
                 std::rotate(root_moves_.begin(), root_moves_.begin() + static_cast<std::ptrdiff_t>(i),
                             root_moves_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-                return score;
+                return Step::fail_high;
             }
+            return Step::searched;
+        };
+        for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+            const Step step = search_move(i, mark_busy);
+            if (aborted_) return std::max(alpha, original_alpha);
+            if (step == Step::fail_high) return alpha;
+            if (step == Step::deferred) deferred.push_back(i);
+        }
+        for (const std::size_t i : deferred) {
+            const Step step = search_move(i, false);
+            if (aborted_) return std::max(alpha, original_alpha);
+            if (step == Step::fail_high) return alpha;
         }
         if (alpha <= original_alpha) return alpha;  // a fail low keeps the order for the re-search
         std::stable_sort(root_moves_.begin(), root_moves_.end(),
@@ -754,26 +812,21 @@ private:
             const double limit = 3 + std::pow(static_cast<double>(depth), 1.32);
             move_count_limit = static_cast<std::size_t>(improving ? limit : limit / 2);
         }
-        for (std::size_t i = 0; i < count; ++i) {
-            Move move;
-            int order_score = table_move_score;
-            if (i < table_first) {
-                move = *table_move;
-            } else {
-                if (i == table_first) score_moves(state, data, table_move);
-                pick(data, i - table_first);
-                move = data.ordered[i - table_first].move;
-                order_score = data.ordered[i - table_first].score;
-            }
-            if (i > 0 && best > -win_threshold &&
-                ((may_prune && (futile || i >= late_move_count)) || i >= move_count_limit) &&
-                is_quiet(state, move, order_score))
-                continue;
-            const bool quiet_late = i >= 3 && order_score < killer_score - 1;
-            // Asked before the move is played: in_threat() looks at this node's position.
-            const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
+        // With helpers (ABDADA's idea, simplified): a move whose position another thread is
+        // searching right now waits until the other moves are searched; by then its result is
+        // often in the table. The first move is never deferred.
+        const bool mark_busy = shared_ && depth >= busy_min_depth;
+        data.deferred.clear();
+        enum class Step { searched, deferred, cut_off };
+        auto search_move = [&](std::size_t i, const Move& move, bool reducible, int move_hint, bool may_defer) {
             const auto record = G::play(state, move);
-            path_.push_back(G::hash(state));
+            const std::uint64_t child = G::hash(state);
+            if (may_defer && i > 0 && shared_->busy(child)) {
+                G::undo(state, move, record);
+                return Step::deferred;
+            }
+            if (mark_busy) shared_->mark_busy(child);
+            path_.push_back(child);
             int score;
             if (i == 0) {
                 score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
@@ -782,7 +835,7 @@ private:
                 if (reducible) {
                     reduction = reduction_for(depth, i);
                     if (settings_.hint_reduction_step > 0 && i >= table_first) {
-                        const int below = data.top_hint - data.ordered[i - table_first].hint;
+                        const int below = data.top_hint - move_hint;
                         reduction += std::clamp(below / settings_.hint_reduction_step - 1, 0, 4);
                         reduction = std::clamp(reduction, 1, std::max(1, depth - 2));
                     }
@@ -794,8 +847,9 @@ private:
                     score = child_score(state, us, depth - 1, alpha, beta, ply + 1);
             }
             path_.pop_back();
+            if (mark_busy) shared_->unmark_busy(child);
             G::undo(state, move, record);
-            if (aborted_) return 0;
+            if (aborted_) return Step::searched;
 
             if (score > best) {
                 best = score;
@@ -814,10 +868,41 @@ private:
                             int& h = history_[index_of(us)][move_key(move)];
                             h = std::min(h + depth * depth, 1 << 20);
                         }
-                        break;
+                        return Step::cut_off;
                     }
                 }
             }
+            return Step::searched;
+        };
+        for (std::size_t i = 0; i < count; ++i) {
+            Move move;
+            int order_score = table_move_score;
+            if (i < table_first) {
+                move = *table_move;
+            } else {
+                if (i == table_first) score_moves(state, data, table_move);
+                pick(data, i - table_first);
+                move = data.ordered[i - table_first].move;
+                order_score = data.ordered[i - table_first].score;
+            }
+            if (i > 0 && best > -win_threshold &&
+                ((may_prune && (futile || i >= late_move_count)) || i >= move_count_limit) &&
+                is_quiet(state, move, order_score))
+                continue;
+            const bool quiet_late = i >= 3 && order_score < killer_score - 1;
+            // Asked before the move is played: in_threat() looks at this node's position.
+            const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
+            const int move_hint = i >= table_first ? data.ordered[i - table_first].hint : 0;
+            const Step step = search_move(i, move, reducible, move_hint, mark_busy);
+            if (step == Step::deferred) data.deferred.push_back({i, move, reducible, move_hint});
+            if (step == Step::cut_off) break;
+            if (aborted_) return 0;
+        }
+        // The deferred moves, last.
+        for (std::size_t k = 0; k < data.deferred.size() && best < beta; ++k) {
+            const Deferred later = data.deferred[k];
+            if (search_move(later.index, later.move, later.reducible, later.hint, false) == Step::cut_off) break;
+            if (aborted_) return 0;
         }
         const Bound bound = best >= beta ? Bound::lower : best > original_alpha ? Bound::exact : Bound::upper;
         table_->store(hash, depth, best, bound, best_move, ply);
@@ -948,6 +1033,7 @@ private:
     int seldepth_ = 0;
     int searching_depth_ = 0;
     bool aborted_ = false;
+    bool superseded_ = false;  // the main thread's iteration was dropped: a helper completed it
     std::optional<Move> iteration_best_;  // best root move completed in this iteration
 
     std::size_t helper_index_ = 0;  // 0: the main thread

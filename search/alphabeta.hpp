@@ -317,11 +317,11 @@ private:
         int score;
         int hint;  // the evaluator's order hint alone
     };
+    // A move put off: its place in the node's order (`ordered` keeps every place already passed,
+    // and the first move, the only one that may be the table move, is never put off).
     struct Deferred {
-        std::size_t index;  // the move's place in the node's order
-        Move move;
+        std::uint16_t index;
         bool reducible;
-        int hint;
     };
     struct PlyData {
         MoveList<G> moves;
@@ -438,6 +438,7 @@ private:
 
     static constexpr int infinity = win_score + 1;
     static constexpr int busy_min_depth = 3;  // nodes nearer the leaves neither mark nor defer
+    static_assert(G::max_moves <= 65536, "Deferred keeps a move's place in 16 bits");
     static constexpr int table_move_score = 1 << 30;
     static constexpr int killer_score = 1 << 29;
 
@@ -894,14 +895,15 @@ private:
             const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
             const int move_hint = i >= table_first ? data.ordered[i - table_first].hint : 0;
             const Step step = search_move(i, move, reducible, move_hint, mark_busy);
-            if (step == Step::deferred) data.deferred.push_back({i, move, reducible, move_hint});
+            if (step == Step::deferred) data.deferred.push_back({static_cast<std::uint16_t>(i), reducible});
             if (step == Step::cut_off) break;
             if (aborted_) return 0;
         }
         // The deferred moves, last.
         for (std::size_t k = 0; k < data.deferred.size() && best < beta; ++k) {
             const Deferred later = data.deferred[k];
-            if (search_move(later.index, later.move, later.reducible, later.hint, false) == Step::cut_off) break;
+            const ScoredMove& put_off = data.ordered[later.index - table_first];
+            if (search_move(later.index, put_off.move, later.reducible, put_off.hint, false) == Step::cut_off) break;
             if (aborted_) return 0;
         }
         const Bound bound = best >= beta ? Bound::lower : best > original_alpha ? Bound::exact : Bound::upper;

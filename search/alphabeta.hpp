@@ -357,9 +357,10 @@ private:
             std::uint64_t expected = hash;
             searching[hash % searching.size()].compare_exchange_strong(expected, 0, std::memory_order_relaxed);
         }
-        std::atomic<int> deepest{0};  // completed_depth, for the main thread's look every 128 nodes
-        std::mutex mutex;  // guards the deepest iteration a helper completed:
-        int completed_depth = 0;
+        // The deepest iteration a helper completed; atomic for the main thread's look every 128
+        // nodes. It changes, with the fields below, only under the mutex.
+        std::atomic<int> completed_depth{0};
+        std::mutex mutex;  // guards the deepest completed iteration's result:
         int score = 0;
         Move best{};
         std::vector<Move> pv;
@@ -406,7 +407,6 @@ private:
         std::lock_guard lock(shared_->mutex);
         if (depth <= shared_->completed_depth) return;
         shared_->completed_depth = depth;
-        shared_->deepest.store(depth, std::memory_order_relaxed);
         shared_->score = score;
         shared_->best = root_moves_.front().move;
         shared_->pv = principal_variation();
@@ -545,7 +545,7 @@ private:
         if (shared_ && !is_helper()) shared_->main_nodes.store(nodes_, std::memory_order_relaxed);
         if (control_->stopped()) return aborted_ = true;
         // The main thread drops an iteration that a helper has completed already.
-        if (shared_ && !is_helper() && shared_->deepest.load(std::memory_order_relaxed) >= searching_depth_)
+        if (shared_ && !is_helper() && shared_->completed_depth.load(std::memory_order_relaxed) >= searching_depth_)
             return aborted_ = superseded_ = true;
         // The first iteration may stop once one root move is fully searched (a move to play).
         if ((searching_depth_ > 1 || iteration_best_) && budget_.hard && Clock::now() >= *budget_.hard)
@@ -819,7 +819,7 @@ private:
         const bool mark_busy = shared_ && depth >= busy_min_depth;
         data.deferred.clear();
         enum class Step { searched, deferred, cut_off };
-        auto search_move = [&](std::size_t i, const Move& move, bool reducible, int move_hint, bool may_defer) {
+        auto search_move = [&](std::size_t i, const Move& move, bool reducible, bool may_defer) {
             const auto record = G::play(state, move);
             const std::uint64_t child = G::hash(state);
             if (may_defer && i > 0 && shared_->busy(child)) {
@@ -836,7 +836,7 @@ private:
                 if (reducible) {
                     reduction = reduction_for(depth, i);
                     if (settings_.hint_reduction_step > 0 && i >= table_first) {
-                        const int below = data.top_hint - move_hint;
+                        const int below = data.top_hint - data.ordered[i - table_first].hint;
                         reduction += std::clamp(below / settings_.hint_reduction_step - 1, 0, 4);
                         reduction = std::clamp(reduction, 1, std::max(1, depth - 2));
                     }
@@ -893,8 +893,7 @@ private:
             const bool quiet_late = i >= 3 && order_score < killer_score - 1;
             // Asked before the move is played: in_threat() looks at this node's position.
             const bool reducible = settings_.late_move_reductions && depth >= 3 && quiet_late && !in_threat();
-            const int move_hint = i >= table_first ? data.ordered[i - table_first].hint : 0;
-            const Step step = search_move(i, move, reducible, move_hint, mark_busy);
+            const Step step = search_move(i, move, reducible, mark_busy);
             if (step == Step::deferred) data.deferred.push_back({static_cast<std::uint16_t>(i), reducible});
             if (step == Step::cut_off) break;
             if (aborted_) return 0;
@@ -902,8 +901,8 @@ private:
         // The deferred moves, last.
         for (std::size_t k = 0; k < data.deferred.size() && best < beta; ++k) {
             const Deferred later = data.deferred[k];
-            const ScoredMove& put_off = data.ordered[later.index - table_first];
-            if (search_move(later.index, put_off.move, later.reducible, put_off.hint, false) == Step::cut_off) break;
+            const Move move = data.ordered[later.index - table_first].move;
+            if (search_move(later.index, move, later.reducible, false) == Step::cut_off) break;
             if (aborted_) return 0;
         }
         const Bound bound = best >= beta ? Bound::lower : best > original_alpha ? Bound::exact : Bound::upper;

@@ -30,7 +30,8 @@
 //
 // Threads (Lazy SMP): with set_threads(n > 1), n - 1 helpers search the same root at the same time,
 // each with its own copy of the evaluator, its own killers and history, and every iteration depth
-// but the last skipped by a staggered pattern, so that the threads spread over depths. They share
+// but the last skipped by a staggered pattern, so that the threads spread over depths (under a
+// depth limit, helper 1 skips the depth before the last, to start the last one early). They share
 // the transposition table (lockless), which is how their work reaches the main thread, and a
 // small set of the positions being searched now: a move into one of them (not a node's first
 // move) is put off to the end of its node's list, so that two threads seldom search the same
@@ -239,7 +240,7 @@ public:
         const bool root_threatened = settings_.adaptive_time && threatened(root);
         for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
             // A helper never skips the last depth: it may finish it first.
-            if (is_helper() && depth < depth_limit && skips(depth)) continue;
+            if (is_helper() && depth < depth_limit && skips(limits_.depth ? depth_limit - depth : depth)) continue;
             searching_depth_ = depth;
             const Move best_before = root_moves_.front().move;
             const int score = search_root_aspirated(root, depth, previous_score);
@@ -394,7 +395,10 @@ private:
     }
 
     // Stockfish 10's pattern: helper i searches depth d unless ((d + phase) / size) is odd, so
-    // that at any time the threads are spread over a few neighbouring depths.
+    // that at any time the threads are spread over a few neighbouring depths. Under a depth limit
+    // L the pattern counts d back from L instead, so that helper 1 skips L - 1 and gets a head
+    // start on L while the main thread completes L - 1 (measured: a shorter time to depth than
+    // the pattern counted from 1, whose parity at L = 7 made both threads start 7 together).
     bool skips(int depth) const {
         static constexpr int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
         static constexpr int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};

@@ -58,8 +58,10 @@ def main():
     positions = sorted(samples[base])
     header = "position " + " ".join(f"{t:>3} thr ms" for t in args.threads)
     header += " " + " ".join(f"ratio {t}/{base}" for t in args.threads[1:])
+    header += " " + " ".join(f"nodes {t}/{base}" for t in args.threads[1:])
     print(header)
     ratios = {t: [] for t in args.threads[1:]}
+    node_ratios = {t: [] for t in args.threads[1:]}
     for position in positions:
         medians = {t: statistics.median(samples[t][position]) for t in args.threads}
         row = f"{position:>8} " + " ".join(f"{medians[t]:>10.0f}" for t in args.threads)
@@ -67,10 +69,15 @@ def main():
             ratio = medians[t] / max(1.0, medians[base])
             ratios[t].append(ratio)
             row += f" {ratio:>11.2f}"
+        for t in args.threads[1:]:
+            work = statistics.median(node_samples[t][position]) / max(1.0, statistics.median(node_samples[base][position]))
+            node_ratios[t].append(work)
+            row += f" {work:>11.2f}"
         print(row)
     for t in args.threads[1:]:
         print(f"median ratio {t}/{base} threads: {statistics.median(ratios[t]):.2f} "
-              f"over {len(positions)} positions, {args.runs} runs each")
+              f"over {len(positions)} positions, {args.runs} runs each; "
+              f"median nodes ratio {statistics.median(node_ratios[t]):.2f} (the work of all threads)")
 
 
 if __name__ == "__main__":

@@ -240,7 +240,7 @@ public:
         const bool root_threatened = settings_.adaptive_time && threatened(root);
         for (int depth = 1; depth <= std::max(1, depth_limit); ++depth) {
             // A helper never skips the last depth: it may finish it first.
-            if (is_helper() && depth < depth_limit && skips(limits_.depth ? depth_limit - depth : depth)) continue;
+            if (is_helper() && depth < depth_limit && skips(depth, depth_limit)) continue;
             searching_depth_ = depth;
             const Move best_before = root_moves_.front().move;
             const int score = search_root_aspirated(root, depth, previous_score);
@@ -399,11 +399,12 @@ private:
     // L the pattern counts d back from L instead, so that helper 1 skips L - 1 and gets a head
     // start on L while the main thread completes L - 1 (measured: a shorter time to depth than
     // the pattern counted from 1, whose parity at L = 7 made both threads start 7 together).
-    bool skips(int depth) const {
+    bool skips(int depth, int depth_limit) const {
         static constexpr int size[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
         static constexpr int phase[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
         const std::size_t i = (helper_index_ - 1) % 20;
-        return ((depth + phase[i]) / size[i]) % 2 == 1;
+        const int counted = limits_.depth ? depth_limit - depth : depth;
+        return ((counted + phase[i]) / size[i]) % 2 == 1;
     }
 
     // A helper's completed iteration, kept when it is the deepest so far.

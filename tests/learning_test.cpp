@@ -246,6 +246,34 @@ TEST_CASE("train_tak_eval: a tiny self-play and fit lowers the loss, the same ga
     REQUIRE(written.ok());
     CHECK(written->present[4]);
     CHECK(testing::read_file(curve).rfind("size,epoch,learning_rate,train_loss,validation_loss\n4,0,", 0) == 0);
+
+    // --freeze keeps the named blocks at their starting weights (the built-in ones here), even a
+    // feature the games never show (komi: these games have none), and fits the rest.
+    const std::string frozen_file = scratch().file("tiny_frozen.txt");
+    const auto frozen = run_program(trainer, {"fit", "--games", games, "--epochs", "3", "--batch", "64", "--freeze",
+                                              "lines_us", "komi", "--out", frozen_file});
+    INFO(transcript(frozen));
+    REQUIRE(frozen.status == 0);
+    auto frozen_weights = tak::load_eval_weights(frozen_file);
+    REQUIRE(frozen_weights.ok());
+    namespace features = tak::features;
+    const tak::EvalWeights& before = tak::builtin_eval_weights().for_size(4);
+    const tak::EvalWeights& after = frozen_weights->by_size[4];
+    int kept = 0, moved = 0;
+    for (int i = 0; i < features::count; ++i) {
+        const bool is_frozen = (i >= features::offsets[features::lines_us] && i < features::offsets[features::lines_us + 1]) ||
+                               i == features::index_of(features::komi);
+        const auto k = static_cast<std::size_t>(i);
+        if (is_frozen) {
+            CHECK(after.opening[k] == before.opening[k]);
+            CHECK(after.endgame[k] == before.endgame[k]);
+            kept += before.opening[k] != 0 || before.endgame[k] != 0;
+        } else if (after.opening[k] != before.opening[k] || after.endgame[k] != before.endgame[k]) {
+            ++moved;
+        }
+    }
+    CHECK(kept > 0);
+    CHECK(moved > 10);
 }
 
 TEST_CASE("train_tak_eval refuses bad input with the reason", "[learning][tak]") {
@@ -266,6 +294,9 @@ TEST_CASE("train_tak_eval refuses bad input with the reason", "[learning][tak]")
     const auto bad_drop = run_program(trainer, {"fit", "--games", "x", "--drop", "nonsense"});
     CHECK(bad_drop.status == 2);
     CHECK(bad_drop.errors.find("no feature block 'nonsense'") != std::string::npos);
+    const auto bad_freeze = run_program(trainer, {"fit", "--games", "x", "--freeze", "flats"});
+    CHECK(bad_freeze.status == 2);
+    CHECK(bad_freeze.errors.find("--freeze: no feature block 'flats'") != std::string::npos);
 }
 
 TEST_CASE("train_gomoku_eval: self-play and fit give weights the engine plays with", "[learning][gomoku]") {

@@ -208,6 +208,10 @@ TEST_CASE("the features of a hand-made position", "[tak][eval]") {
     CHECK(f.at(flat_lead) == -6);
     CHECK(f.at(komi) == -4);
     CHECK(f.at(tempo) == 1);
+    // Black leads by 6 half flats and ends the game soonest in 11 placements (20 empty squares,
+    // Black's share 10, plus one; 19 pieces left): -6 * 16 / 11, truncated.
+    CHECK(f.at(race_control, 0) == 0);
+    CHECK(f.at(race_control, 1) == -8);
     // White's road pieces: a1 and d2 (the wall is not one): two groups of span 1.
     CHECK(f.at(spans_us, 0) == 2);
     CHECK(f.at(groups_us) == 2);
@@ -223,6 +227,23 @@ TEST_CASE("the features of a hand-made position", "[tak][eval]") {
     CHECK(f.at(distance_us, 3) == 1);
     CHECK(phase(s) >= 0);
     CHECK(phase(s) < 32);  // 6 of 25 squares filled: early
+}
+
+TEST_CASE("race_control weighs a lead by the placements the leader needs to end the game", "[tak][eval]") {
+    using namespace features;
+    // 3x3, White to move, three White flats against two Black ones, no komi: White leads by 2
+    // half flats. 4 empty squares, White's share 2 (the odd one would be White's), plus one: 3
+    // placements, fewer than White's 7 stones left.
+    const Collect near_end = features_of(tps("1,1,1/2,2,x/x3 1 4", 0));
+    CHECK(near_end.at(race_control, 0) == 2 * 16 / 3);
+    CHECK(near_end.at(race_control, 1) == 0);
+    // The same lead with Black to move: White needs its share of 2, plus one.
+    const Collect black_moves = features_of(tps("1,1,1/2,2,x/x3 2 4", 0));
+    CHECK(black_moves.at(race_control, 1) == -2 * 16 / 3);
+    // No lead, no term.
+    const Collect level = features_of(tps("1,1,x/2,2,x/x3 1 3", 0));
+    CHECK(level.at(race_control, 0) == 0);
+    CHECK(level.at(race_control, 1) == 0);
 }
 
 TEST_CASE("the features are the same for a position and its colour-swapped mirror", "[tak][eval]") {

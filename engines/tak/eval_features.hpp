@@ -57,6 +57,7 @@ enum BlockId : int {
     lines_us, lines_them,                    // rows and columns by own road pieces (0..8) and blockers (none, soft, hard)
     liberties_us, liberties_them,            // empty squares next to own road pieces
     tempo,                                   // 1: the side to move places next
+    race_control,                            // the lead x 16 / the placements the leader needs to end the game: [0] ours, [1] theirs
     block_count
 };
 
@@ -70,7 +71,7 @@ constexpr std::array<Block, block_count> blocks = {{
     {"spans_us", 8}, {"spans_them", 8}, {"groups_us", 1}, {"groups_them", 1},
     {"distance_us", 6}, {"distance_them", 6}, {"axis_distance_us", 6}, {"axis_distance_them", 6},
     {"threats_them", 3}, {"lines_us", 27}, {"lines_them", 27}, {"liberties_us", 1}, {"liberties_them", 1},
-    {"tempo", 1},
+    {"tempo", 1}, {"race_control", 2},
 }};
 // clang-format on
 
@@ -269,6 +270,16 @@ void extract(const State& s, Sink& sink) {
     if (ending >= 1 && ending <= 4 && lead) {
         sink.add(index_of(flat_race, ending - 1), lead);
         sink.add(index_of(race_sign, ending - 1), lead > 0 ? 1 : -1);
+    }
+
+    // Who can end the game while ahead: the leader's placements to the end are its reserve or
+    // its share of the empty squares (the side to move gets the odd one), whichever is fewer, and
+    // a lead counts more the fewer of them are left (Topaz's endgame flat count does the same).
+    if (lead) {
+        const Side leader = lead > 0 ? us : them;
+        const int share = leader == us ? (empty + 1) / 2 : empty / 2;
+        const int placements = std::max(1, std::min(pieces_left(s, leader), share + 1));
+        sink.add(index_of(race_control, lead > 0 ? 0 : 1), lead * 16 / placements);
     }
 
     if (const int threats = popcount(road_in_one_squares(s, them)))

@@ -223,7 +223,8 @@ struct FitOptions {
     std::vector<std::string> validation_files;  // when given, the validation positions, and no game of game_files is held out
     std::string init, out, curve, origin;
     std::vector<int> sizes;
-    std::vector<std::string> drop;
+    std::vector<std::string> drop;    // blocks kept at zero
+    std::vector<std::string> freeze;  // blocks kept at their starting weights
     double scale = 200;         // centi-flats per unit of logit
     double score_weight = 0;    // target = (1 - w) * result + w * sigmoid(score / scale)
     int validation_every = 10;  // every n-th game is held out
@@ -324,6 +325,8 @@ int run_fit(const std::vector<std::string>& arguments) {
         "score-weight", po::value(&options.score_weight)->default_value(0.0),
         "blend of the search score into the target, 0 (result only) to 1")(
         "drop", po::value(&options.drop)->multitoken(), "feature blocks kept at zero (ablation)")(
+        "freeze", po::value(&options.freeze)->multitoken(),
+        "feature blocks kept at their --init weights (fit the rest to a teacher without moving these)")(
         "validation-every", po::value(&options.validation_every)->default_value(10), "hold out every n-th game")(
         "validation-games", po::value(&options.validation_files)->multitoken(),
         "validate on these games files instead (e.g. games the candidate did not play); no game of --games is "
@@ -346,17 +349,28 @@ int run_fit(const std::vector<std::string>& arguments) {
     }
     options.fit.learning_rate = *schedule;
     options.fit.threads = options.threads;
-    std::set<int> dropped;
-    for (const std::string& name : options.drop) {
-        int found = -1;
-        for (int b = 0; b < features::block_count; ++b)
-            if (features::blocks[b].name == name) found = b;
-        if (found < 0) {
-            std::cerr << program << ": --drop: no feature block '" << name << "'\n";
-            return 2;
+    // Feature blocks named by --drop or --freeze, as block ids; false and a message for a bad name.
+    auto blocks_named = [](const std::vector<std::string>& names, const char* flag, std::set<int>& ids) {
+        for (const std::string& name : names) {
+            int found = -1;
+            for (int b = 0; b < features::block_count; ++b)
+                if (features::blocks[b].name == name) found = b;
+            if (found < 0) {
+                std::cerr << program << ": " << flag << ": no feature block '" << name << "'\n";
+                return false;
+            }
+            ids.insert(found);
         }
-        dropped.insert(found);
-    }
+        return true;
+    };
+    std::set<int> dropped, kept;
+    if (!blocks_named(options.drop, "--drop", dropped) || !blocks_named(options.freeze, "--freeze", kept)) return 2;
+    auto in_blocks = [](const std::set<int>& ids, std::size_t i) {
+        for (int block : ids)
+            if (static_cast<int>(i) >= features::offsets[block] && static_cast<int>(i) < features::offsets[block + 1])
+                return true;
+        return false;
+    };
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -387,15 +401,13 @@ int run_fit(const std::vector<std::string>& arguments) {
         std::vector<double> weights(phase_count * n);
         std::vector<bool> frozen(phase_count * n, false);
         for (std::size_t i = 0; i < n; ++i) {
-            bool drop = !data.seen[i];
-            for (int block : dropped)
-                if (static_cast<int>(i) >= features::offsets[block] &&
-                    static_cast<int>(i) < features::offsets[block + 1])
-                    drop = true;
+            // An unseen feature cannot be fitted: it stays at zero unless frozen at its weight.
+            const bool keep = in_blocks(kept, i);
+            const bool drop = in_blocks(dropped, i) || (!data.seen[i] && !keep);
             const double unit = weight_unit * options.scale;
             weights[i] = drop ? 0 : init.opening[i] / unit;
             weights[n + i] = drop ? 0 : init.endgame[i] / unit;
-            frozen[i] = frozen[n + i] = drop;
+            frozen[i] = frozen[n + i] = drop || keep;
         }
         LogisticFit fit(n, weights, frozen);
         const double before = bge::search::learning::logistic_loss(data.validation, fit.weights(), n);

@@ -261,8 +261,8 @@ TEST_CASE("train_tak_eval: a tiny self-play and fit lowers the loss, the same ga
     const tak::EvalWeights& after = frozen_weights->by_size[4];
     int kept = 0, moved = 0;
     for (int i = 0; i < features::count; ++i) {
-        const bool is_frozen = (i >= features::offsets[features::lines_us] && i < features::offsets[features::lines_us + 1]) ||
-                               i == features::index_of(features::komi);
+        const features::BlockId block = features::block_of(i);
+        const bool is_frozen = block == features::lines_us || block == features::komi;
         const auto k = static_cast<std::size_t>(i);
         if (is_frozen) {
             CHECK(after.opening[k] == before.opening[k]);

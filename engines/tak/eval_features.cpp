@@ -20,23 +20,33 @@ SquareClasses::SquareClasses() {
 }
 const SquareClasses square_classes;
 
-std::string name_of(int index) {
+BlockId block_of(int index) {
     for (int block = 0; block < block_count; ++block)
-        if (index >= offsets[block] && index < offsets[block + 1])
-            return fmt::format("{}[{}]", blocks[block].name, index - offsets[block]);
-    return fmt::format("feature{}", index);
+        if (index >= offsets[block] && index < offsets[block + 1]) return static_cast<BlockId>(block);
+    return block_count;
+}
+
+BlockId find_block(std::string_view name) {
+    for (int block = 0; block < block_count; ++block)
+        if (blocks[block].name == name) return static_cast<BlockId>(block);
+    return block_count;
+}
+
+std::string name_of(int index) {
+    const BlockId block = block_of(index);
+    if (block == block_count) return fmt::format("feature{}", index);
+    return fmt::format("{}[{}]", blocks[block].name, index - offsets[block]);
 }
 
 int find(std::string_view name) {
     const auto open = name.find('[');
     if (open == std::string_view::npos || name.back() != ']') return -1;
-    const std::string_view block_name = name.substr(0, open);
+    const BlockId block = find_block(name.substr(0, open));
     const std::string element_text(name.substr(open + 1, name.size() - open - 2));
     if (element_text.empty() || !std::all_of(element_text.begin(), element_text.end(), ::isdigit)) return -1;
     const int element = std::atoi(element_text.c_str());
-    for (int block = 0; block < block_count; ++block)
-        if (blocks[block].name == block_name) return element < blocks[block].size ? offsets[block] + element : -1;
-    return -1;
+    if (block == block_count) return -1;
+    return element < blocks[block].size ? offsets[block] + element : -1;
 }
 
 }  // namespace bge::tak::features

@@ -87,6 +87,10 @@ constexpr int index_of(BlockId block, int element = 0) { return offsets[block] +
 
 // "flat_psqt_us[3]" for an index.
 std::string name_of(int index);
+// The block an index belongs to; block_count when it is out of range.
+BlockId block_of(int index);
+// The block of that name ("lines_us"); block_count when there is none.
+BlockId find_block(std::string_view name);
 // The index of such a name, or -1.
 int find(std::string_view name);
 

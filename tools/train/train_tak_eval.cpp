@@ -349,28 +349,20 @@ int run_fit(const std::vector<std::string>& arguments) {
     }
     options.fit.learning_rate = *schedule;
     options.fit.threads = options.threads;
-    // Feature blocks named by --drop or --freeze, as block ids; false and a message for a bad name.
+    // Feature blocks named by --drop or --freeze; false and a message for a bad name.
     auto blocks_named = [](const std::vector<std::string>& names, const char* flag, std::set<int>& ids) {
         for (const std::string& name : names) {
-            int found = -1;
-            for (int b = 0; b < features::block_count; ++b)
-                if (features::blocks[b].name == name) found = b;
-            if (found < 0) {
+            const features::BlockId block = features::find_block(name);
+            if (block == features::block_count) {
                 std::cerr << program << ": " << flag << ": no feature block '" << name << "'\n";
                 return false;
             }
-            ids.insert(found);
+            ids.insert(block);
         }
         return true;
     };
     std::set<int> dropped, kept;
     if (!blocks_named(options.drop, "--drop", dropped) || !blocks_named(options.freeze, "--freeze", kept)) return 2;
-    auto in_blocks = [](const std::set<int>& ids, std::size_t i) {
-        for (int block : ids)
-            if (static_cast<int>(i) >= features::offsets[block] && static_cast<int>(i) < features::offsets[block + 1])
-                return true;
-        return false;
-    };
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -402,8 +394,9 @@ int run_fit(const std::vector<std::string>& arguments) {
         std::vector<bool> frozen(phase_count * n, false);
         for (std::size_t i = 0; i < n; ++i) {
             // An unseen feature cannot be fitted: it stays at zero unless frozen at its weight.
-            const bool keep = in_blocks(kept, i);
-            const bool drop = in_blocks(dropped, i) || (!data.seen[i] && !keep);
+            const int block = features::block_of(static_cast<int>(i));
+            const bool keep = kept.contains(block);
+            const bool drop = dropped.contains(block) || (!data.seen[i] && !keep);
             const double unit = weight_unit * options.scale;
             weights[i] = drop ? 0 : init.opening[i] / unit;
             weights[n + i] = drop ? 0 : init.endgame[i] / unit;

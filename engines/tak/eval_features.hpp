@@ -270,7 +270,8 @@ void extract(const State& s, Sink& sink) {
     if (komi_ours) sink.add(index_of(komi), komi_ours);
     const Geometry& g = geometry(s.size);
     const int empty = popcount(g.board & ~s.occupied());
-    const int ending = std::min({empty, pieces_left(s, us), pieces_left(s, them)});
+    const int left_us = pieces_left(s, us), left_them = pieces_left(s, them);
+    const int ending = std::min({empty, left_us, left_them});
     if (ending >= 1 && ending <= 4 && lead) {
         sink.add(index_of(flat_race, ending - 1), lead);
         sink.add(index_of(race_sign, ending - 1), lead > 0 ? 1 : -1);
@@ -280,9 +281,8 @@ void extract(const State& s, Sink& sink) {
     // its share of the empty squares (the side to move gets the odd one), whichever is fewer, and
     // a lead counts more the fewer of them are left (Topaz's endgame flat count does the same).
     if (lead) {
-        const Side leader = lead > 0 ? us : them;
-        const int share = leader == us ? (empty + 1) / 2 : empty / 2;
-        const int placements = std::max(1, std::min(pieces_left(s, leader), share + 1));
+        const int share = lead > 0 ? (empty + 1) / 2 : empty / 2;
+        const int placements = std::max(1, std::min(lead > 0 ? left_us : left_them, share + 1));
         sink.add(index_of(race_control, lead > 0 ? 0 : 1), lead * 16 / placements);
     }
 

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -226,4 +228,113 @@ TEST_CASE("arbiter: a pbrain brain that drops commands just after its move (as R
     // Its ABOUT answer has a name and no version; asking it cost no game.
     const auto document = testing::read_json(results);  // kept: the loop reads inside it
     for (const auto& engine : document.at("engines")) CHECK(engine.at("id") == "busy-after-move");
+}
+
+namespace {
+
+// The lines a logging fixture brain read, one string each.
+std::vector<std::string> lines_of(const std::string& path) {
+    std::istringstream in(read_file(path));
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+std::size_t count_starting(const std::vector<std::string>& lines, std::string_view prefix) {
+    return static_cast<std::size_t>(
+        std::count_if(lines.begin(), lines.end(), [&](const std::string& line) { return line.starts_with(prefix); }));
+}
+
+}  // namespace
+
+TEST_CASE("arbiter: pbrain brains are driven as Piskvork drives them", "[arbiter][gomoku][interop]") {
+    // The fixture keeps its own board, as PentaZen does: BOARD adds to it, TURN adds one stone.
+    const std::string brain = std::string(BGE_TEST_FIXTURES_DIR) + "/own_board_pbrain_engine.py";
+    const std::string log_a = scratch().file("own_board_a.log"), log_b = scratch().file("own_board_b.log");
+    std::filesystem::remove(log_a);  // each section starts afresh
+    std::filesystem::remove(log_b);
+    auto match = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"-game", "gomoku", "-engine", "cmd=" + brain, "args=" + log_a, "name=a",
+                                         "proto=pbrain", "-engine", "cmd=" + brain, "args=" + log_b, "name=b",
+                                         "proto=pbrain", "-each", "st=1", "-games", "2"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return run_arbiter(args);
+    };
+
+    SECTION("from the empty board: START, then BEGIN or TURN x,y, and never BOARD") {
+        const auto run = match({});
+        INFO(transcript(run));
+        REQUIRE(run.status == 0);
+        CHECK(run.has_line("Score of a vs b: 1 - 1 - 0  [0.500] 2"));
+        CHECK(run.count_prefix("Finished game 1 (a vs b): 1-0 {Black wins by five in a row}") == 1);
+        for (const std::string& log : {log_a, log_b}) {
+            const auto lines = lines_of(log);
+            CHECK(count_starting(lines, "START 15") == 2);
+            CHECK(count_starting(lines, "BEGIN") == 1);  // Black in one of the two games
+            CHECK(count_starting(lines, "BOARD") == 0);
+            CHECK(count_starting(lines, "TURN ") > 20);
+            CHECK(count_starting(lines, "INFO timeout_turn 1000") == 1 + count_starting(lines, "TURN "));
+        }
+        // Brain a, Black in game 1: BEGIN answered 0,0, so b's first TURN is 0,0.
+        const auto b_lines = lines_of(log_b);
+        const auto first_turn = std::find_if(b_lines.begin(), b_lines.end(),
+                                             [](const std::string& line) { return line.starts_with("TURN "); });
+        REQUIRE(first_turn != b_lines.end());
+        CHECK(*first_turn == "TURN 0,0");
+    }
+
+    SECTION("a book position: a BOARD block once, after START, then TURN") {
+        const std::string book = scratch().file("own_board_book.txt");
+        {
+            std::ofstream out(book);
+            out << "h8 i9 g7\n";
+        }
+        const auto run = match({"-openings", "file=" + book, "format=moves"});
+        INFO(transcript(run));
+        REQUIRE(run.status == 0);
+        CHECK(run.count_prefix("Finished game ") == 2);
+        CHECK(transcript(run).find("illegal") == std::string::npos);
+        // Each brain gets one BOARD a game, after a START: the brain to move after the book (White)
+        // the book's three stones, the other those and White's answer. Then TURN as usual.
+        for (const std::string& log : {log_a, log_b}) {
+            const auto lines = lines_of(log);
+            CHECK(count_starting(lines, "BOARD") == 2);
+            CHECK(count_starting(lines, "BEGIN") == 0);
+            CHECK(count_starting(lines, "TURN ") > 10);
+        }
+        // Game 1: b is White. h8 and g7 are the opponent's (2), i9 its own (1), in the order played
+        // (row 1 is pbrain's y = 14); a sees them from Black's side, then b's answer (0,0).
+        const auto a_lines = lines_of(log_a), b_lines = lines_of(log_b);
+        const auto a_board = std::find(a_lines.begin(), a_lines.end(), "BOARD");
+        const auto b_board = std::find(b_lines.begin(), b_lines.end(), "BOARD");
+        REQUIRE(a_lines.end() - a_board >= 6);
+        REQUIRE(b_lines.end() - b_board >= 5);
+        CHECK(std::vector<std::string>(b_board + 1, b_board + 5) ==
+              std::vector<std::string>{"7,7,2", "8,6,1", "6,8,2", "DONE"});
+        CHECK(std::vector<std::string>(a_board + 1, a_board + 6) ==
+              std::vector<std::string>{"7,7,1", "8,6,2", "6,8,1", "0,0,2", "DONE"});
+        CHECK(std::find(a_lines.begin(), a_board, "START 15") != a_board);
+        CHECK(std::find(b_lines.begin(), b_board, "START 15") != b_board);
+    }
+
+    SECTION("pbrain=board sends the whole board before every move, which such a brain cannot follow") {
+        const auto run = match({"-each", "pbrain=board"});
+        INFO(transcript(run));
+        REQUIRE(run.status == 0);
+        // Its second BOARD repeats stones it holds: it answers -4,-4, an illegal move kept as text.
+        CHECK(run.count_prefix("Finished game 1 (a vs b): 0-1 {Black makes an illegal move: -4,-4}") == 1);
+        CHECK(run.count_prefix("Finished game 2 (b vs a): 0-1 {Black makes an illegal move: -4,-4}") == 1);
+        for (const std::string& log : {log_a, log_b}) {
+            const auto lines = lines_of(log);
+            CHECK(count_starting(lines, "BEGIN") == 0);
+            CHECK(count_starting(lines, "TURN") == 0);
+            CHECK(count_starting(lines, "BOARD") >= 2);
+        }
+    }
+
+    SECTION("a bad pbrain= value is refused") {
+        const auto run = match({"-each", "pbrain=stateless"});
+        CHECK(run.status != 0);
+        CHECK(transcript(run).find("pbrain=stateless: expected turn or board") != std::string::npos);
+    }
 }

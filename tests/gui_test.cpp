@@ -640,7 +640,7 @@ TEST_CASE("gui: a pbrain engine analyses by searches of growing length, and YXST
     refuser.config.name = "refuser";
     refuser.config.command = "/bin/sh";
     refuser.config.arguments = {"-c", "while read -r line; do case \"$line\" in START*) echo OK;; ABOUT) echo 'name=\"refuser\"';; "
-                                      "DONE) echo 'ERROR no thanks';; END) exit 0;; esac; done"};
+                                      "DONE|BEGIN|TURN*) echo 'ERROR no thanks';; END) exit 0;; esac; done"};
     refuser.config.dialect = protocol::Dialect::pbrain;
     Hub second_hub({refuser});
     auto second = std::make_shared<RecordingClient>();

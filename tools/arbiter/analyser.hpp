@@ -324,10 +324,8 @@ private:
         const bool pbrain = player.dialect() == protocol::Dialect::pbrain;
         const auto budget = engine.move_time_ms ? std::chrono::milliseconds(*engine.move_time_ms + 5'000) : stall_timeout;
         const EngineReply reply =
-            player.think(pbrain ? pbrain_board_command<A>(line) : position_command<A>(player.dialect(), line),
-                         pbrain ? pbrain_clock_command(engine, side, Clocks{})
-                                : go_command(player.dialect(), engine, side, Clocks{}),
-                         budget);
+            think_about<A>(player, line, pbrain ? std::string() : go_command(player.dialect(), engine, side, Clocks{}),
+                           pbrain ? pbrain_clock_command(engine, side, Clocks{}) : std::string(), budget);
         switch (reply.kind) {
             case EngineReply::Kind::move:
                 break;

@@ -132,11 +132,14 @@ Status apply_engine_setting(EngineConfig& engine, const Setting& s) {
     } else if (s.key == "restart") {
         if (s.value != "on" && s.value != "off") return fail("expected on or off");
         engine.restart_every_game = s.value == "on";
+    } else if (s.key == "pbrain") {
+        if (s.value != "turn" && s.value != "board") return fail("expected turn or board");
+        engine.pbrain_mode = s.value == "turn" ? PbrainMode::turn : PbrainMode::board;
     } else if (s.key.starts_with("option.") && s.key.size() > 7) {
         engine.options.emplace_back(s.key.substr(7), s.value);
     } else {
         return make_error(
-            fmt::format("{}: unknown key '{}' (known: cmd name args dir proto tc st nodes depth "
+            fmt::format("{}: unknown key '{}' (known: cmd name args dir proto pbrain tc st nodes depth "
                         "timemargin restart stderr option.NAME)",
                         s.flag, s.key));
     }
@@ -607,7 +610,8 @@ Engines (at least two; -each applies to all, an engine's own keys win):
   -engine key=value...    cmd=PATH name=NAME args="a b" dir=DIR proto=tei|ugi|pbrain
                           tc=[moves/]time[+inc] (seconds or m:s, or inf)  st=SECONDS
                           nodes=N depth=N timemargin=MS restart=on|off stderr=FILE
-                          option.NAME=VALUE
+                          option.NAME=VALUE  pbrain=turn|board (how a pbrain brain
+                          learns the position: BEGIN/TURN as Piskvork, or a BOARD each move)
   -each key=value...
   -timeouts startup=MS newgame=MS ping=MS      liveness limits (default 10000 10000 5000;
                           ping=0: no isready before each move)

@@ -15,6 +15,12 @@
 
 namespace bge::arbiter {
 
+// How a pbrain brain learns each position (docs/arbiter.md): `turn` as Gomocup's manager (Piskvork)
+// drives it, for a brain that keeps its own board (BEGIN, or TURN x,y with the opponent's move;
+// a BOARD block after a fresh START only for a book position or one it cannot follow); `board`
+// statelessly, the whole BOARD block before every move.
+enum class PbrainMode { turn, board };
+
 struct EngineConfig {
     std::string name;
     std::string command;
@@ -29,6 +35,7 @@ struct EngineConfig {
     std::int64_t time_margin_ms = 0;
     std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE, in order
     bool restart_every_game = false;                           // restart=on
+    PbrainMode pbrain_mode = PbrainMode::turn;                 // pbrain=turn|board
 
     // Plays on a clock (tc or st), so thinking time matters and is recorded.
     bool has_clock() const { return move_time_ms || (time_control && !time_control->infinite); }

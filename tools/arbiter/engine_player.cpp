@@ -69,6 +69,15 @@ std::optional<std::vector<std::string>> pbrain_moves_from_labels(const std::vect
     return moves;
 }
 
+std::optional<std::pair<int, int>> parse_pbrain_cell(std::string_view text) {
+    const auto comma = text.find(',');
+    if (comma == std::string_view::npos) return std::nullopt;
+    auto x = protocol::parse_integer(text.substr(0, comma), -1000, 1000, "x");
+    auto y = protocol::parse_integer(text.substr(comma + 1), -1000, 1000, "y");
+    if (!x || !y) return std::nullopt;
+    return std::pair{static_cast<int>(*x), static_cast<int>(*y)};
+}
+
 bool is_pbrain_remark(std::string_view line) {
     const auto words = protocol::split_words(line);
     return words.empty() || words[0] == "MESSAGE" || words[0] == "DEBUG" || words[0] == "SUGGEST" ||
@@ -350,37 +359,80 @@ std::string pbrain_identity(std::string_view about) {
 // pbrain: START (or RECTSTART) must be answered OK; then the rules go as INFO lines.
 EngineStatus EnginePlayer::start_pbrain_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                                              const std::string& new_game_command) {
+    pbrain_start_command_ = new_game_command;
+    pbrain_rule_options_ = rule_options;
+    return send_pbrain_start();
+}
+
+EngineStatus EnginePlayer::send_pbrain_start() {
+    pbrain_board_.reset();
     let_pbrain_settle();
-    if (!send(new_game_command)) return EngineStatus::disconnect;
+    if (!send(pbrain_start_command_)) return EngineStatus::disconnect;
     const auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeouts_.new_game_ms);
     for (;;) {
         const auto read = process_.read_line_until(deadline);
         if (read.status == ReadStatus::closed) return fail(EngineStatus::disconnect, "it exited or closed its output");
         if (read.status == ReadStatus::timeout)
             return fail(EngineStatus::stall,
-                        fmt::format("no 'OK' to '{}' within {} ms", new_game_command, timeouts_.new_game_ms));
+                        fmt::format("no 'OK' to '{}' within {} ms", pbrain_start_command_, timeouts_.new_game_ms));
         if (read.line.starts_with("OK")) break;
         if (read.line.starts_with("ERROR"))
-            return fail(EngineStatus::fatal, fmt::format("it refused '{}': {}", new_game_command, read.line));
+            return fail(EngineStatus::fatal, fmt::format("it refused '{}': {}", pbrain_start_command_, read.line));
     }
-    for (const auto& [name, value] : rule_options)
+    for (const auto& [name, value] : pbrain_rule_options_)
         if (!send(fmt::format("INFO {} {}", name, value))) return EngineStatus::disconnect;
     // pbrain has no options, but Yixin-Board's INFO thread_num is option.Threads= (docs/arbiter.md).
     for (const auto& [name, value] : config_.options)
         if (protocol::equals_ignoring_case(name, "Threads") && !send(fmt::format("INFO thread_num {}", value)))
             return EngineStatus::disconnect;
+    pbrain_board_.emplace();  // START empties the brain's board
     return EngineStatus::ok;
 }
 
-// pbrain: the INFO lines, then the BOARD block; the answer is the first line that is not a
-// MESSAGE, DEBUG or SUGGEST line ("x,y", or "ERROR ..." which the referee rejects as a move).
-EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::string& clock,
+std::string pbrain_board_block(const PbrainPosition& position) {
+    std::string block = "BOARD";
+    for (const PbrainStone& stone : position.stones)
+        block += fmt::format("\n{},{},{}", stone.x, stone.y,
+                             stone.owner == 3 ? 3 : stone.owner == position.mover ? 1 : 2);
+    block += "\nDONE";
+    return block;
+}
+
+std::string EnginePlayer::pbrain_turn_command(const PbrainPosition& position, EngineStatus& status) {
+    status = EngineStatus::ok;
+    const auto& stones = position.stones;
+    if (pbrain_board_ && pbrain_board_->size() <= stones.size() &&
+        std::equal(pbrain_board_->begin(), pbrain_board_->end(), stones.begin())) {
+        const std::size_t new_stones = stones.size() - pbrain_board_->size();
+        if (stones.empty()) return "BEGIN";
+        const PbrainStone& last = stones.back();
+        if (new_stones == 1 && last.owner != 3 && last.owner != position.mover)
+            return fmt::format("TURN {},{}", last.x, last.y);
+    }
+    // A book position, a resumed game, or a brain whose board went its own way (an analysis, or
+    // a move it played after a stop): Piskvork's BOARD goes on an empty board only.
+    status = send_pbrain_start();
+    return status == EngineStatus::ok ? pbrain_board_block(position) : std::string();
+}
+
+// pbrain: the INFO lines, then BEGIN, TURN or the BOARD block; the answer is the first line that
+// is not a MESSAGE, DEBUG or SUGGEST line ("x,y", or "ERROR ..." which the referee rejects as a move).
+EngineReply EnginePlayer::think_pbrain(const PbrainPosition& position, const std::string& clock,
                                        std::chrono::milliseconds budget, const SearchLineCallback& on_line) {
     EngineReply reply;
+    EngineStatus status = EngineStatus::ok;
+    const std::string command = config_.pbrain_mode == PbrainMode::board ? pbrain_board_block(position)
+                                                                         : pbrain_turn_command(position, status);
+    if (status != EngineStatus::ok) {
+        reply.kind = status == EngineStatus::stall ? EngineReply::Kind::stall : EngineReply::Kind::closed;
+        return reply;
+    }
+    // Until the answer is read, nobody knows what the brain's board holds.
+    pbrain_board_.reset();
     let_pbrain_settle();
     const auto start = SteadyClock::now();
     const auto deadline = start + budget;
-    for (const std::string* text : {&clock, &board}) {
+    for (const std::string* text : {&clock, &command}) {
         std::size_t from = 0;
         while (from <= text->size()) {
             const std::size_t end = text->find('\n', from);
@@ -424,13 +476,17 @@ EngineReply EnginePlayer::think_pbrain(const std::string& board, const std::stri
         reply.kind = EngineReply::Kind::move;
         reply.move = words.size() == 1 ? std::string(words[0]) : read.line;
         pbrain_answered_at_ = now;
+        // A brain that keeps its board has played its answer there.
+        if (auto cell = parse_pbrain_cell(reply.move)) {
+            pbrain_board_ = position.stones;
+            pbrain_board_->push_back({cell->first, cell->second, position.mover});
+        }
         return reply;
     }
 }
 
 EngineReply EnginePlayer::think(const std::string& position_command, const std::string& go_command,
                                 std::chrono::milliseconds budget, const SearchLineCallback& on_line) {
-    if (dialect_ == protocol::Dialect::pbrain) return think_pbrain(position_command, go_command, budget, on_line);
     EngineReply reply;
     const bool ping = timeouts_.ping_ms > 0;
     // The clock starts before anything is written: the engine's own latency is its own.

@@ -67,6 +67,21 @@ struct EngineReply {
 
 using SearchLineCallback = std::function<void(std::string_view line)>;
 
+// A Gomoku position as a pbrain brain is told it: every stone in the order it was played (a start
+// position's stones first), each with its owner, and whose move it is.
+struct PbrainStone {
+    int x = 0, y = 0;
+    int owner = 1;  // 1 the first player, 2 the second, 3 a wall
+    bool operator==(const PbrainStone&) const = default;
+};
+struct PbrainPosition {
+    std::vector<PbrainStone> stones;
+    int mover = 1;  // 1 or 2
+};
+// The BOARD block: "BOARD", one "x,y,field" line per stone (1 the mover's, 2 the opponent's,
+// 3 a wall), "DONE"; newline-separated.
+std::string pbrain_board_block(const PbrainPosition& position);
+
 class EnginePlayer {
 public:
     static constexpr std::chrono::milliseconds stop_timeout{1'000};  // bestmove after stop
@@ -100,13 +115,20 @@ public:
     EngineStatus start_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                             const std::string& new_game_command);
 
-    // Sends isready (unless the ping timeout is 0), the position and go commands in one go, and
+    // TEI and UGI: sends isready (unless the ping timeout is 0), the position and go commands in one go, and
     // waits for bestmove until `budget` after them. Whatever comes before readyok (a stale
     // bestmove, say) is discarded; no readyok within the ping timeout is a stall (the engine is
     // then killed, and needs a restart). `on_line`, when set, sees every line the search prints
     // before its bestmove (info lines: the GUI shows them live).
     EngineReply think(const std::string& position_command, const std::string& go_command,
                       std::chrono::milliseconds budget, const SearchLineCallback& on_line = {});
+
+    // pbrain: the clock's INFO lines, then the position as the engine's pbrain= mode says
+    // (PbrainMode), and waits for the answer until `budget` after them. In turn mode the brain's
+    // board is followed from move to move: BEGIN on an empty board, TURN x,y when the position is
+    // the brain's last one plus the opponent's move, and otherwise START again and a BOARD block.
+    EngineReply think_pbrain(const PbrainPosition& position, const std::string& clock,
+                             std::chrono::milliseconds budget, const SearchLineCallback& on_line = {});
 
     // After a search ran out of time: asks it to stop and discards its late bestmove; an engine
     // that does not answer is killed (and then needs a restart).
@@ -120,8 +142,11 @@ private:
     EngineStatus start_process();
     EngineStatus start_pbrain_game(const std::vector<std::pair<std::string, std::string>>& rule_options,
                                    const std::string& new_game_command);
-    EngineReply think_pbrain(const std::string& board, const std::string& clock, std::chrono::milliseconds budget,
-                             const SearchLineCallback& on_line);
+    // pbrain: START (or RECTSTART) answered OK, then the rule and thread INFO lines.
+    EngineStatus send_pbrain_start();
+    // pbrain, turn mode: what to send for `position` (BEGIN, TURN x,y, or a BOARD block after a
+    // fresh START); `status` says whether that START failed.
+    std::string pbrain_turn_command(const PbrainPosition& position, EngineStatus& status);
     EngineStatus handshake();
     // pbrain: asks ABOUT and keeps the name and version of the answer as the identity.
     void ask_pbrain_identity();
@@ -143,6 +168,11 @@ private:
     bool failed_ = false;
     int games_started_ = 0;
     std::optional<std::chrono::steady_clock::time_point> pbrain_answered_at_;
+    // pbrain: the game's START command and rule INFO lines (sent again when the brain's board
+    // must be set afresh), and the stones on the brain's own board when they are known.
+    std::string pbrain_start_command_;
+    std::vector<std::pair<std::string, std::string>> pbrain_rule_options_;
+    std::optional<std::vector<PbrainStone>> pbrain_board_;
     std::vector<protocol::Option> declared_options_;
     std::string identity_;
     std::string error_;
@@ -177,5 +207,9 @@ std::optional<std::vector<std::string>> pbrain_moves_from_labels(const std::vect
 // A line a pbrain engine writes that is not an answer: MESSAGE, DEBUG, SUGGEST, UNKNOWN (its
 // reply to a command it does not know, such as YXSTOP), or an empty line.
 bool is_pbrain_remark(std::string_view line);
+
+// A pbrain answer "x,y" as its two numbers (any integers: the rules decide whether the cell is on
+// the board); nullopt for anything else.
+std::optional<std::pair<int, int>> parse_pbrain_cell(std::string_view text);
 
 }  // namespace bge::arbiter

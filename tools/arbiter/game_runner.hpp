@@ -81,13 +81,24 @@ inline std::string go_command(protocol::Dialect dialect, const EngineConfig& mov
     return command;
 }
 
-// pbrain (Gomoku): the whole board as a BOARD block, from the adapter; empty for games without one.
+// pbrain (Gomoku): the position's stones and mover, from the adapter; nullopt for other games.
 template <GameAdapter A>
-std::string pbrain_board_command(const GameRecord<typename A::Game>& record) {
-    if constexpr (requires { A::pbrain_board(record); })
-        return A::pbrain_board(record);
+std::optional<PbrainPosition> pbrain_position(const GameRecord<typename A::Game>& record) {
+    if constexpr (requires { A::pbrain_position(record); })
+        return A::pbrain_position(record);
     else
-        return {};
+        return std::nullopt;
+}
+
+// One search of the record's position by `engine` at the limit `go` (TEI, UGI) or `clock` (pbrain's
+// INFO lines): the dialect picks which.
+template <GameAdapter A>
+EngineReply think_about(EnginePlayer& engine, const GameRecord<typename A::Game>& record, const std::string& go,
+                        const std::string& clock, std::chrono::milliseconds budget,
+                        const SearchLineCallback& on_line = {}) {
+    if (engine.dialect() == protocol::Dialect::pbrain)
+        if (auto position = pbrain_position<A>(record)) return engine.think_pbrain(*position, clock, budget, on_line);
+    return engine.think(position_command<A>(engine.dialect(), record), go, budget, on_line);
 }
 
 // pbrain's clock: INFO lines for the mover (pbrain has no node or depth limits). A clock sends the
@@ -221,7 +232,7 @@ public:
 
     // Gets `engine` ready to play `side` in this game: the process, the rule options, the new game.
     std::optional<GameEnd> prepare(Side side, EnginePlayer& engine) {
-        if (engine.dialect() == protocol::Dialect::pbrain && pbrain_board_command<A>(record_).empty()) {
+        if (engine.dialect() == protocol::Dialect::pbrain && !pbrain_position<A>(record_)) {
             fatal_error_ = fmt::format("engine {}: proto=pbrain is only for gomoku", engine.name());
             return std::nullopt;
         }
@@ -253,10 +264,8 @@ public:
 
         const bool pbrain = engine.dialect() == protocol::Dialect::pbrain;
         const EngineReply reply =
-            engine.think(pbrain ? pbrain_board_command<A>(record_) : position_command<A>(engine.dialect(), record_),
-                         pbrain ? pbrain_clock_command(config, side, clocks_)
-                                : go_command(engine.dialect(), config, side, clocks_),
-                         budget, on_line);
+            think_about<A>(engine, record_, pbrain ? std::string() : go_command(engine.dialect(), config, side, clocks_),
+                           pbrain ? pbrain_clock_command(config, side, clocks_) : std::string(), budget, on_line);
         if (reply.kind == EngineReply::Kind::interrupted) {
             engine.abandon_search();
             return {std::nullopt, true};

@@ -74,26 +74,25 @@ std::string GomokuAdapter::rule_phrase(const Outcome& outcome) {
     return fmt::format("by {}", outcome.reason);
 }
 
-std::string GomokuAdapter::pbrain_board(const GameRecord<gomoku::Gomoku>& record) {
-    std::string block = "BOARD";
-    const Side to_move = gomoku::Gomoku::side_to_move(record.current());
+PbrainPosition GomokuAdapter::pbrain_position(const GameRecord<gomoku::Gomoku>& record) {
+    auto owner_of = [](Side side) { return side == Side::first ? 1 : 2; };
+    PbrainPosition position;
+    position.mover = owner_of(gomoku::Gomoku::side_to_move(record.current()));
     // Stones of the start position first (their order is unknown), then the moves in order.
     const gomoku::State& start = record.start();
     for (int y = 0; y < start.height; ++y)
         for (int x = 0; x < start.width; ++x) {
             const std::uint8_t cell = start.cells[static_cast<std::size_t>(gomoku::square_at(x, y))];
             if (cell == gomoku::empty) continue;
-            const int field = cell == gomoku::wall ? 3 : cell == gomoku::stone_of(to_move) ? 1 : 2;
-            block += fmt::format("\n{},{},{}", x, y, field);
+            const int owner = cell == gomoku::wall ? 3 : cell == gomoku::stone_of(Side::first) ? 1 : 2;
+            position.stones.push_back({x, y, owner});
         }
-    auto position = start;
+    auto state = start;
     for (const auto& move : record.moves()) {
-        const int field = gomoku::Gomoku::side_to_move(position) == to_move ? 1 : 2;
-        block += fmt::format("\n{},{},{}", move.x(), move.y(), field);
-        gomoku::Gomoku::play(position, move);
+        position.stones.push_back({move.x(), move.y(), owner_of(gomoku::Gomoku::side_to_move(state))});
+        gomoku::Gomoku::play(state, move);
     }
-    block += "\nDONE";
-    return block;
+    return position;
 }
 
 // ---------------------------------------------------------------------------------------------

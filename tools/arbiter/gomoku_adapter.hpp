@@ -2,8 +2,8 @@
 // Gomoku for the arbiter: -size N (or WxH) and -rule freestyle|standard|renju make the Variant.
 // UGI engines learn the rules from their Width/Height/InARow/Rule options and start a game with
 // `uginewgame`; pbrain engines (proto=pbrain) get `START n` (or `RECTSTART w,h`) and
-// `INFO rule <bitmask>`, then, for every move, the clock as INFO lines and the whole board as a
-// BOARD block. Records are the text format of docs/gomoku.md ("Game records").
+// `INFO rule <bitmask>`, then, for every move, the clock as INFO lines and the position as
+// EnginePlayer::think_pbrain sends it (BEGIN, TURN or BOARD). Records are the text format of docs/gomoku.md ("Game records").
 
 #include <algorithm>
 #include <array>
@@ -38,9 +38,8 @@ struct GomokuAdapter {
     static Expected<std::vector<AnalysisRecord<gomoku::Gomoku>>> analysis_records(std::string_view text,
                                                                       const gomoku::Variant& variant);
 
-    // pbrain: the BOARD block for the side to move (1 = its stones, 2 = the opponent's, in the
-    // order they were played), one line per stone, newline-separated.
-    static std::string pbrain_board(const GameRecord<gomoku::Gomoku>& record);
+    // pbrain: the stones in the order they were played (the start position's first) and the mover.
+    static PbrainPosition pbrain_position(const GameRecord<gomoku::Gomoku>& record);
     // pbrain's rule bitmask: 0 freestyle, 1 exactly five, 4 renju.
     static int pbrain_rule(const gomoku::Variant& variant);
     // Cells from the move to the board's centre, in any direction (`arbiter book -radius`).

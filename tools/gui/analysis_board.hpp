@@ -233,9 +233,9 @@ private:
         } else {
             for (int step = 0;; ++step) {
                 const auto time = pbrain_analysis_step(step);
-                reply = engine_->think(arbiter::pbrain_board_command<A>(record),
-                                       fmt::format("INFO timeout_match 0\nINFO timeout_turn {}", time.count()),
-                                       time + std::max(time / 2, std::chrono::milliseconds(1000)), on_line);
+                reply = arbiter::think_about<A>(*engine_, record, {},
+                                                fmt::format("INFO timeout_match 0\nINFO timeout_turn {}", time.count()),
+                                                time + std::max(time / 2, std::chrono::milliseconds(1000)), on_line);
                 if (reply.kind == arbiter::EngineReply::Kind::timeout) {
                     // Late: YXSTOP asks for the move; an engine that gives none is restarted.
                     engine_->abandon_search();

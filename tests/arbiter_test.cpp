@@ -116,6 +116,16 @@ TEST_CASE("engines send proven results as mate scores, and the arbiter reads the
     CHECK(status->nps == 605000);
     CHECK(status->time_ms == 970);
     CHECK(!status->nodes);  // 1.5M is no whole number: left out, not guessed
+    // Rapfi's mate scores count plies: +M3 is a win in 2 moves (3 plies), -M4 a loss in 2.
+    const auto rapfi_win = parse_search_info("MESSAGE Speed 10000 | Depth 6-2 | Eval +M3 | Node 10 | Time 0ms");
+    REQUIRE(rapfi_win);
+    CHECK(rapfi_win->mate == 2);
+    CHECK(rapfi_win->score_cp == bge::arbiter::mate_cp - 3);
+    const auto rapfi_loss = parse_search_info("MESSAGE Speed 1M | Depth 20-33 | Eval -M4 | Node 2M | Time 500ms");
+    REQUIRE(rapfi_loss);
+    CHECK(rapfi_loss->mate == -2);
+    CHECK(rapfi_loss->score_cp == -(bge::arbiter::mate_cp - 4));
+    CHECK(!parse_search_info("MESSAGE Depth 6-2 | Eval +Mx"));
     CHECK(!parse_search_info("MESSAGE Bestline H7 G9 I8"));
     CHECK(!parse_search_info("MESSAGE Load config from config.toml"));
 

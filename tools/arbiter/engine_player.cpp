@@ -36,8 +36,16 @@ std::optional<PbrainStatus> parse_pbrain_status(std::string_view line) {
             if (dash != std::string_view::npos)
                 if (auto seldepth = count(value.substr(dash + 1))) status.seldepth = static_cast<int>(*seldepth);
         } else if (key == "Eval") {
-            if (auto eval = count(value); eval && *eval > -1'000'000 && *eval < 1'000'000)
+            if (auto eval = count(value); eval && *eval > -1'000'000 && *eval < 1'000'000) {
                 status.score_cp = static_cast<int>(*eval), any = true;
+            } else if (value.size() > 2 && (value[0] == '+' || value[0] == '-') && value[1] == 'M') {
+                // "+M23": a win 23 plies away, "-M4": a loss 4 plies away; as moves to mate.
+                if (auto plies = protocol::parse_integer(value.substr(2), 0, 10'000, "plies")) {
+                    const int p = static_cast<int>(*plies);
+                    status.mate = value[0] == '+' ? (p + 1) / 2 : -std::max(1, p / 2);
+                    any = true;
+                }
+            }
         } else if (key == "Node") {
             status.nodes = count(value);
         } else if (key == "Time") {
@@ -99,6 +107,7 @@ std::optional<SearchLine> parse_search_line(std::string_view line) {
             parsed.depth = status->depth;
             parsed.seldepth = status->seldepth;
             parsed.score_cp = status->score_cp;
+            parsed.mate = status->mate;
             parsed.nodes = status->nodes;
             parsed.nps = status->nps;
             parsed.time_ms = status->time_ms;

@@ -194,6 +194,7 @@ void update_search_info(std::optional<SearchInfo>& info, std::string_view line);
 // Rapfi's per-depth line ("MESSAGE Depth 11-24 | Eval 37 | Time 12ms | H8 I9") ends with its PV.
 struct PbrainStatus {
     std::optional<int> depth, seldepth, score_cp;
+    std::optional<int> mate;  // "Eval +M23" (plies) as moves to mate: 12; "-M4": -2
     std::optional<std::int64_t> nodes, nps, time_ms;
     std::vector<std::string> pv;  // as pbrain_moves_from_labels gives it
 };

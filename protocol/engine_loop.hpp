@@ -19,6 +19,8 @@
 #include <atomic>
 #include <chrono>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -38,6 +40,7 @@
 #include "protocol/output.hpp"
 #include "protocol/search_options.hpp"
 #include "protocol/search_queue.hpp"
+#include "protocol/test_suite.hpp"
 #include "protocol/text.hpp"
 #include "search/limits.hpp"
 #include "search/player.hpp"
@@ -193,7 +196,7 @@ private:
     // uses. They wait for its bestmove in the queue, and so does everything after them.
     static bool waits_for_search(std::string_view command) {
         return command == "go" || command == "setoption" || command == "teinewgame" || command == "uginewgame" ||
-               command == "bench";
+               command == "bench" || command == "suite";
     }
 
     // Runs queued commands in order while no search runs. A queued `go` holds the rest until its
@@ -251,6 +254,8 @@ private:
             draw();
         else if (command == "bench")
             bench(words);
+        else if (command == "suite")
+            suite(words);
         else if (command == "debug" || command == "ponderhit") {
         }  // accepted and ignored, as UCI engines do
         else
@@ -562,6 +567,123 @@ private:
         out_.line(fmt::format("Nodes/second    : {}",
                               total_nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(1, ms))));
         out_.line(fmt::format("Signature       : {:016x}", signature));
+    }
+
+    // `suite FILE [SECONDS...]` (protocol/test_suite.hpp): every position of the file searched from
+    // a fresh game by the current player at each time limit (0.1, 1 and 10 s by default), then how
+    // many it solved within each. A forced win proven at one limit counts for the longer ones
+    // without another search. Like `bench` it runs on the search thread, and `stop` ends it.
+    void suite(const std::vector<std::string_view>& words) {
+        stop_search();
+        if (words.size() < 2) return out_.error("suite needs a file: suite FILE [SECONDS...]");
+        auto times = parse_suite_times({words.begin() + 2, words.end()});
+        if (!times) return out_.error(times.error());
+        if (!player_) return out_.error("no player selected");
+        const std::string path(words[1]);
+        // A regular file of sane size only: `suite /dev/zero` must not read forever.
+        constexpr std::uintmax_t max_suite_bytes = 64u << 20;
+        std::error_code code;
+        if (!std::filesystem::is_regular_file(path, code))
+            return out_.error(fmt::format("suite: cannot read '{}'", excerpt(path)));
+        if (std::filesystem::file_size(path, code) > max_suite_bytes)
+            return out_.error(fmt::format("suite: '{}' is larger than 64 MiB", excerpt(path)));
+        std::ifstream file(path, std::ios::binary);
+        if (!file) return out_.error(fmt::format("suite: cannot read '{}'", excerpt(path)));
+        const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        std::vector<std::string> problems;
+        auto entries = parse_suite(text, problems);
+        for (const std::string& problem : problems) out_.error(fmt::format("suite {}: {}", excerpt(path), problem));
+        if (entries.empty()) return out_.error(fmt::format("suite: no positions in '{}'", excerpt(path)));
+        stop_.store(false);
+        searching_ = true;
+        unbounded_ = false;
+        search_thread_ = std::thread([this, times = std::move(*times), entries = std::move(entries)] {
+            run_suite(entries, times);
+            searching_ = false;
+            if (inbox_) inbox_->wake();
+        });
+    }
+
+    void run_suite(const std::vector<SuiteEntry>& entries, const std::vector<std::int64_t>& times) {
+        std::vector<int> solved(times.size(), 0), proven(times.size(), 0), moved(times.size(), 0);
+        int runnable = 0;
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const SuiteEntry& entry = entries[i];
+            const std::string name = entry.id.empty() ? fmt::format("line {}", entry.line_number) : entry.id;
+            auto refuse = [&](const std::string& why) {
+                out_.error(fmt::format("suite {}: {}; left out", excerpt(name), why));
+            };
+            Status set = success();
+            for (const auto& [option, value] : entry.options)
+                if (set = options_.assign(option, value); !set) break;
+            if (!set) {
+                refuse(set.error());
+                continue;
+            }
+            auto variant = spec_.variant(options_);
+            if (!variant) {
+                refuse(variant.error());
+                continue;
+            }
+            auto position = G::parse_position(*variant, entry.position);
+            if (!position) {
+                refuse(position.error());
+                continue;
+            }
+            std::vector<typename G::Move> best_moves;
+            bool moves_read = true;
+            for (const std::string& text : entry.best_moves) {
+                auto move = G::parse_move(*position, text);
+                if (!move) {
+                    refuse(fmt::format("bm {}: {}", excerpt(text), move.error()));
+                    moves_read = false;
+                    break;
+                }
+                best_moves.push_back(*move);
+            }
+            if (!moves_read) continue;
+            ++runnable;
+            std::string log = fmt::format("suite {}/{} ({}):", i + 1, entries.size(), name);
+            bool won = false;
+            for (std::size_t t = 0; t < times.size(); ++t) {
+                if (won) {  // a proof does not go away with more time
+                    ++solved[t], ++proven[t];
+                    continue;
+                }
+                player_->new_game();
+                search::SearchRequest<G> request;
+                request.root = *position;
+                request.history = {G::hash(*position)};
+                request.limits.move_time_ms = times[t];
+                request.start = search::Clock::now();
+                search::SearchControl<G> control;
+                control.stop = &stop_;
+                const auto result = player_->search(request, control);
+                if (stop_.load()) {
+                    player_->new_game();
+                    out_.line(fmt::format("info string suite stopped in position {} of {}", i + 1, entries.size()));
+                    return;
+                }
+                SuiteAttempt attempt;
+                attempt.proven_win = result.score >= search::win_threshold;
+                attempt.best_move = result.has_move && std::find(best_moves.begin(), best_moves.end(), result.best) !=
+                                                           best_moves.end();
+                won = attempt.proven_win;
+                solved[t] += attempt.solved();
+                proven[t] += attempt.proven_win;
+                moved[t] += attempt.best_move;
+                log += fmt::format(" {} {}{}", suite_time_text(times[t]),
+                                   result.has_move ? G::format_move(*position, result.best) : "none",
+                                   attempt.proven_win ? " (win)" : attempt.best_move ? " (bm)" : "");
+            }
+            Output::log(log);
+        }
+        player_->new_game();
+        out_.line(fmt::format("Positions       : {}", runnable));
+        for (std::size_t t = 0; t < times.size(); ++t)
+            out_.line(fmt::format("Solved in {:<6}: {} ({:.1f} %; a win proven in {}, the best move in {})",
+                                  suite_time_text(times[t]), solved[t],
+                                  100.0 * solved[t] / std::max(1, runnable), proven[t], moved[t]));
     }
 
     void join_search() {

@@ -82,6 +82,9 @@ struct MctsSettings {
 //   float value(const State&, Random&)  the side to move's expected result in [-1, 1] (required)
 //   void priors(const State&, const MoveList<G>&, float* out)  unnormalised move weights, >= 0
 //                                                               (optional: uniform without it)
+//   bool proves_win(State&)  whether the side to move has a forced win here (optional: a threat
+//                            search such as Gomoku's VCF; it must leave the state as it found
+//                            it). With the solver, such a node is a proven win at once.
 // With several threads each thread gets its own copy of the policy, taken at each search.
 template <class P, class G>
 concept MctsPolicy = Game<G> && requires(P& policy, const typename G::State& state, Random& random) {
@@ -588,7 +591,7 @@ private:
 
     // Creates the edges, with priors, of a node this thread has claimed (`expanding`), and
     // publishes them; false when the tree's memory is full.
-    bool expand(Worker& w, std::uint32_t index, const State& state) {
+    bool expand(Worker& w, std::uint32_t index, State& state) {
         Node& node = nodes_[index];
         if constexpr (StochasticGame<G>) {
             if (node.chance) {
@@ -635,6 +638,12 @@ private:
         if (moves.empty()) {  // no move and no result: call it a draw
             node.terminal = true;
             node.proven.store(Proven::draw, std::memory_order_relaxed);
+        }
+        // A win the policy proves here (a forcing line) needs no tree below: the node is a leaf
+        // with its result, as a finished game is, and the solver takes it up the tree.
+        if constexpr (requires { policy.proves_win(state); }) {
+            if (settings_.solver && index != root_ && !node.terminal && policy.proves_win(state))
+                node.proven.store(win_for(node.to_move), std::memory_order_relaxed);
         }
         // The decisive children are made before the edges are published: no other thread
         // creates children on them meanwhile.

@@ -4,12 +4,15 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <regex>
 #include <thread>
 
 #include "core/gomoku/gomoku.hpp"
 #include "core/version.hpp"
+#include "arbiter_run.hpp"
 #include "engine_session.hpp"
 
 using namespace bge;
@@ -267,4 +270,56 @@ TEST_CASE("gomoku speaks UGI when the first command is not pbrain", "[protocol][
     for (const auto& line : engine.sync()) fen_seen = fen_seen || line == "Fen: 9/9/9/9/9/9/9 x";
     CHECK(fen_seen);
     engine.finish();
+}
+
+TEST_CASE("suite: a file of won positions, solved within each time limit", "[protocol][suite]") {
+    const std::string path = bge::testing::scratch().file("gomoku_suite.txt");
+    {
+        std::ofstream file(path);
+        file << "# Black's open three on row 8: g8 or k8 makes an open four.\n"
+                "o14/15/15/15/15/15/15/7xxx5/7oo6/15/15/15/15/15/15 x ; bm g8 k8 ; win 3 ; option Rule=freestyle ; "
+                "id open-three\n"
+                "\n"
+                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x ; bm\n"
+                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x ; bm h8 ; colour red\n"
+                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x ; bm z99 ; id off-board\n"
+                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x ; bm h8 ; option Rule=caro ; id bad-rule\n"
+                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 x ; bm h8 ; option Rule=standard ; id centre\n";
+    }
+    EngineSession engine(gomoku_binary);
+    engine.send("suite " + path + " 0.2 0.1");
+    const auto lines = engine.until_prefix("Solved in 0.2 s");
+    auto has = [&](const std::string& text) {
+        return std::any_of(lines.begin(), lines.end(),
+                           [&](const std::string& line) { return line.find(text) != std::string::npos; });
+    };
+    // Each unreadable line is named and left out; the rest run.
+    CHECK(has("info string error: suite " + path + ": line 4: bm needs at least one move"));
+    CHECK(has("line 5: unknown field 'colour' (known: bm, win, option, id)"));
+    CHECK(has("info string error: suite off-board: bm z99:"));
+    CHECK(has("info string error: suite bad-rule:"));
+    CHECK(has("Positions       : 2"));
+    // The open three is a proven win at once; the empty board is solved only by its move.
+    const std::string first = *std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+        return line.rfind("Solved in 0.1 s", 0) == 0;
+    });
+    CHECK(first.rfind("Solved in 0.1 s : 2 (100.0 %; a win proven in 1, the best move in 2)", 0) == 0);
+    CHECK(lines.back().rfind("Solved in 0.2 s : 2 (100.0 %; a win proven in 1, the best move in 1)", 0) == 0);
+    // The engine serves on afterwards.
+    engine.sync();
+    engine.send("suite /nonexistent/file");
+    CHECK(engine.next() == "info string error: suite: cannot read '/nonexistent/file'");
+    engine.send("suite /dev/zero");
+    CHECK(engine.next() == "info string error: suite: cannot read '/dev/zero'");
+    engine.send("suite " + path + " 0.1 fast");
+    CHECK(engine.next() == "info string error: suite: 'fast' is not a number of seconds");
+}
+
+TEST_CASE("suite: every position of the Rapfi win suite reads, with a legal move", "[protocol][suite]") {
+    // 300 positions at a millisecond each: the data is checked, not the engine's strength.
+    EngineSession engine(gomoku_binary);
+    engine.send(std::string("suite ") + BGE_TEST_DATA_DIR + "/gomoku-wins.txt 0.001");
+    const auto lines = engine.until_prefix("Solved in 0.001 s");
+    for (const std::string& line : lines) CHECK(line.find("error") == std::string::npos);
+    CHECK(std::find(lines.begin(), lines.end(), "Positions       : 300") != lines.end());
 }

@@ -63,8 +63,25 @@ struct PuctPolicy {
     float value_scale = 400.0f;
     float prior_temperature = 1.0f;
 
+    // VCF at the leaves (PuctLeafVcf): the positions each leaf's search for a win by fours may
+    // visit; 0: none. A leaf whose mover wins by fours is a proven win, so the tree needs to reach
+    // only the start of a forcing line, not its five.
+    std::uint64_t leaf_vcf_nodes = 0;
+    VcfSearch leaf_vcf;
+
     float value(const SearchBoard& board, Random&) const {
         return std::tanh(static_cast<float>(evaluator.evaluate(board)) / value_scale);
+    }
+    bool proves_win(SearchBoard& board) {
+        if (leaf_vcf_nodes == 0) return false;
+        const Side me = board.side_to_move();
+        // Without a cell that makes a four there is no VCF: skip the search.
+        const auto& counts = board.threat_count[static_cast<std::size_t>(index_of(me))];
+        if (counts[threat_four] + counts[threat_four_three] + counts[threat_double_four] + counts[threat_flex4] +
+                counts[threat_five] ==
+            0)
+            return false;
+        return leaf_vcf.search(board, 30, leaf_vcf_nodes).first.has_value();
     }
     void priors(const SearchBoard& board, const MoveList<GomokuSearch>& moves, float* out) const {
         if (!move_policy) {
@@ -195,6 +212,7 @@ private:
         policy.evaluator = search_->evaluator();
         policy.move_policy = policy_for(request.root.rules.rule);
         policy.prior_temperature = static_cast<float>(options_.integer("PuctPriorTemperature")) / 100.0f;
+        policy.leaf_vcf_nodes = static_cast<std::uint64_t>(options_.integer("PuctLeafVcf"));
         puct_->tree().policy() = std::move(policy);
         return puct_->search(request, control);
     }
@@ -410,6 +428,9 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("PuctFpu", 30, 0, 200, "puct: an unvisited move starts at its parent's value minus this, hundredths");
     options.add_spin("PuctPriorTemperature", 100, 10, 1000,
                      "puct: the policy's logits are divided by this (hundredths) before the softmax");
+    options.add_spin("PuctLeafVcf", 0, 0, 1'000'000,
+                     "puct: positions a search for a win by fours at each new leaf may visit; a leaf whose mover "
+                     "wins by fours is a proven win (0: no such search)");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");
     add_study_player_options(options);
 }

@@ -428,7 +428,7 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("PuctFpu", 30, 0, 200, "puct: an unvisited move starts at its parent's value minus this, hundredths");
     options.add_spin("PuctPriorTemperature", 100, 10, 1000,
                      "puct: the policy's logits are divided by this (hundredths) before the softmax");
-    options.add_spin("PuctLeafVcf", 0, 0, 1'000'000,
+    options.add_spin("PuctLeafVcf", 100, 0, 1'000'000,
                      "puct: positions a search for a win by fours at each new leaf may visit; a leaf whose mover "
                      "wins by fours is a proven win (0: no such search)");
     options.add_spin("Seed", 1, 0, 1'000'000'000, "seed for the players that use chance");

@@ -188,10 +188,15 @@ VcfResult VctSearch::search_remembering(SearchBoard& board, int max_threes, cons
     if (failed_.size() + won_.size() > 1'000'000) forget();
     vcf_.start(limits);
     if (board.rules.result != Result::ongoing) return result;
-    std::vector<Move> line;
-    if (attack(board, max_threes, 0, line)) {
-        result.first = line.front();
-        result.line = line;
+    // Iterative deepening on threes: the shortest wins are found first and cheaply, and the
+    // positions each depth proved lost (within that many threes) are skipped by the next.
+    for (int threes = 1; threes <= max_threes && !vcf_.interrupted(); ++threes) {
+        std::vector<Move> line;
+        if (attack(board, threes, 0, line)) {
+            result.first = line.front();
+            result.line = line;
+            break;
+        }
     }
     result.nodes = vcf_.nodes();
     result.interrupted = vcf_.interrupted() && !result.first;
@@ -253,7 +258,7 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
         if (after.is_win_for(me))
             won = true;
         else if (!after.is_over())
-            won = defend_all(b, threes_left, plies + 1, line);
+            won = defend_all(b, threes_left, plies + 1, line, their_fives == 0);
         if (!won) line.pop_back();
         GomokuSearch::undo(b, move, record);
         if (won) {
@@ -262,11 +267,12 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
         }
         if (vcf_.interrupted()) return false;
     }
-    failed_[key] = threes_left;
+    int& failed_with = failed_[key];  // keep the most threes it failed with
+    failed_with = std::max(failed_with, threes_left);
     return false;
 }
 
-bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vector<Move>& line) {
+bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vector<Move>& line, bool new_threat) {
     vcf_.count_node();
     const Side defender = b.side_to_move();
     const Side me = opponent(defender);
@@ -284,7 +290,9 @@ bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vect
         answers.push_back(move_at(fives[0]));
     } else {
         if (!has_open_four_cell(b, me)) return false;  // not a threat: the defender moves freely
-        --next_threes;
+        // A three the attacker just made costs one; a three that still stands after the attacker
+        // blocked the defender's counter-four was paid for already.
+        if (new_threat) --next_threes;
         // Every cell where the attacker would make a four or better, and the defender's fours.
         const auto& mine = threats_of(b, me);
         const auto& theirs = threats_of(b, defender);

@@ -72,7 +72,9 @@ private:
 
 class VctSearch {
 public:
-    // At most `max_threes` threes along any line (fours do not count), then VCF at the tip.
+    // At most `max_threes` threes along any line (fours do not count, nor a three that still
+    // stands after the attacker blocked a counter-four), then VCF at the tip; tried with 1, 2,
+    // ... threes in turn, so the shortest win is found first.
     VcfResult search(SearchBoard& board, int max_threes, const ThreatLimits& limits);
     // The same, keeping what earlier searches proved (positions without a win within a number
     // of threes, and won ones) until forget(): for many small searches inside one tree search.
@@ -86,7 +88,8 @@ public:
 private:
     bool attack(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
     // The attacker has just moved (or blocked): the defender's answers, all of which must lose.
-    bool defend_all(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
+    // `new_threat`: the attacker's move was its own threat, not the block of a counter-four.
+    bool defend_all(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line, bool new_threat);
     VcfSearch vcf_;
     const policy::Policy* policy_ = nullptr;
     std::unordered_map<std::uint64_t, int> failed_;  // position -> threes it failed with

@@ -528,6 +528,24 @@ private:
         });
     }
 
+    // One search of `position` as the root of a game, with no report (bench, suite); nullopt
+    // when `stop` ended it, and then the player forgets it.
+    std::optional<search::SearchResult<G>> search_alone(const State& position, const search::Limits& limits) {
+        search::SearchRequest<G> request;
+        request.root = position;
+        request.history = {G::hash(position)};
+        request.limits = limits;
+        request.start = search::Clock::now();
+        search::SearchControl<G> control;
+        control.stop = &stop_;
+        auto result = player_->search(request, control);
+        if (stop_.load()) {
+            player_->new_game();
+            return std::nullopt;
+        }
+        return result;
+    }
+
     void run_bench(const std::vector<State>& positions, int depth) {
         std::uint64_t total_nodes = 0;
         // Each position's best move, score and node count, hashed: any change in what the search
@@ -537,25 +555,19 @@ private:
         for (std::size_t i = 0; i < positions.size(); ++i) {
             const State& position = positions[i];
             player_->new_game();
-            search::SearchRequest<G> request;
-            request.root = position;
-            request.history = {G::hash(position)};
-            request.limits = player_->bench_limits(depth);
-            request.start = search::Clock::now();
-            search::SearchControl<G> control;
-            control.stop = &stop_;
-            const auto result = player_->search(request, control);
-            if (stop_.load()) {
-                player_->new_game();
+            const auto position_start = search::Clock::now();
+            const auto found = search_alone(position, player_->bench_limits(depth));
+            if (!found) {
                 out_.line(fmt::format("info string bench stopped in position {} of {}", i + 1, positions.size()));
                 return;
             }
+            const auto& result = *found;
             total_nodes += result.nodes;
             const std::string best = result.has_move ? G::format_move(position, result.best) : "none";
             for (const char c : fmt::format("{} {} {};", best, result.score, result.nodes))
                 signature = (signature ^ static_cast<unsigned char>(c)) * 0x100000001B3ULL;
             const auto position_ms =
-                std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - request.start).count();
+                std::chrono::duration_cast<std::chrono::milliseconds>(search::Clock::now() - position_start).count();
             Output::log(fmt::format("bench position {}/{}: {} nodes, {} ms, best {}", i + 1, positions.size(),
                                     result.nodes, position_ms, best));
         }
@@ -651,19 +663,14 @@ private:
                     continue;
                 }
                 player_->new_game();
-                search::SearchRequest<G> request;
-                request.root = *position;
-                request.history = {G::hash(*position)};
-                request.limits.move_time_ms = times[t];
-                request.start = search::Clock::now();
-                search::SearchControl<G> control;
-                control.stop = &stop_;
-                const auto result = player_->search(request, control);
-                if (stop_.load()) {
-                    player_->new_game();
+                search::Limits limits;
+                limits.move_time_ms = times[t];
+                const auto found = search_alone(*position, limits);
+                if (!found) {
                     out_.line(fmt::format("info string suite stopped in position {} of {}", i + 1, entries.size()));
                     return;
                 }
+                const auto& result = *found;
                 SuiteAttempt attempt;
                 attempt.proven_win = result.score >= search::win_threshold;
                 attempt.best_move = result.has_move && std::find(best_moves.begin(), best_moves.end(), result.best) !=

@@ -21,6 +21,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -518,19 +519,26 @@ private:
             if (!position) return out_.error(fmt::format("bench position {}: {}", i + 1, position.error()));
             positions.push_back(std::move(*position));
         }
+        run_on_search_thread([this, depth, positions = std::move(positions)] { run_bench(positions, depth); });
+    }
+
+    // Runs a bounded job (bench, suite) on the search thread, as a `go` runs: `isready` is
+    // answered meanwhile and `stop` ends it.
+    void run_on_search_thread(std::function<void()> job) {
         stop_.store(false);
         searching_ = true;
         unbounded_ = false;
-        search_thread_ = std::thread([this, depth, positions = std::move(positions)] {
-            run_bench(positions, depth);
+        search_thread_ = std::thread([this, job = std::move(job)] {
+            job();
             searching_ = false;
             if (inbox_) inbox_->wake();
         });
     }
 
-    // One search of `position` as the root of a game, with no report (bench, suite); nullopt
+    // One search of `position` as the root of a new game, with no report (bench, suite); nullopt
     // when `stop` ended it, and then the player forgets it.
     std::optional<search::SearchResult<G>> search_alone(const State& position, const search::Limits& limits) {
+        player_->new_game();
         search::SearchRequest<G> request;
         request.root = position;
         request.history = {G::hash(position)};
@@ -554,7 +562,6 @@ private:
         const auto start = std::chrono::steady_clock::now();
         for (std::size_t i = 0; i < positions.size(); ++i) {
             const State& position = positions[i];
-            player_->new_game();
             const auto position_start = search::Clock::now();
             const auto found = search_alone(position, player_->bench_limits(depth));
             if (!found) {
@@ -606,14 +613,8 @@ private:
         auto entries = parse_suite(text, problems);
         for (const std::string& problem : problems) out_.error(fmt::format("suite {}: {}", excerpt(path), problem));
         if (entries.empty()) return out_.error(fmt::format("suite: no positions in '{}'", excerpt(path)));
-        stop_.store(false);
-        searching_ = true;
-        unbounded_ = false;
-        search_thread_ = std::thread([this, times = std::move(*times), entries = std::move(entries)] {
-            run_suite(entries, times);
-            searching_ = false;
-            if (inbox_) inbox_->wake();
-        });
+        run_on_search_thread(
+            [this, times = std::move(*times), entries = std::move(entries)] { run_suite(entries, times); });
     }
 
     void run_suite(const std::vector<SuiteEntry>& entries, const std::vector<std::int64_t>& times) {
@@ -662,7 +663,6 @@ private:
                     ++solved[t], ++proven[t];
                     continue;
                 }
-                player_->new_game();
                 search::Limits limits;
                 limits.move_time_ms = times[t];
                 const auto found = search_alone(*position, limits);

@@ -321,11 +321,8 @@ private:
     Expected<PositionAnalysis> search(EnginePlayer& player, const GameRecord<G>& line) {
         const EngineConfig& engine = config_.engine;
         const Side side = G::side_to_move(line.current());
-        const bool pbrain = player.dialect() == protocol::Dialect::pbrain;
         const auto budget = engine.move_time_ms ? std::chrono::milliseconds(*engine.move_time_ms + 5'000) : stall_timeout;
-        const EngineReply reply =
-            think_about<A>(player, line, pbrain ? std::string() : go_command(player.dialect(), engine, side, Clocks{}),
-                           pbrain ? pbrain_clock_command(engine, side, Clocks{}) : std::string(), budget);
+        const EngineReply reply = think_about<A>(player, line, engine, side, Clocks{}, budget);
         switch (reply.kind) {
             case EngineReply::Kind::move:
                 break;

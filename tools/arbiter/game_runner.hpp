@@ -90,17 +90,6 @@ std::optional<PbrainPosition> pbrain_position(const GameRecord<typename A::Game>
         return std::nullopt;
 }
 
-// One search of the record's position by `engine` at the limit `go` (TEI, UGI) or `clock` (pbrain's
-// INFO lines): the dialect picks which.
-template <GameAdapter A>
-EngineReply think_about(EnginePlayer& engine, const GameRecord<typename A::Game>& record, const std::string& go,
-                        const std::string& clock, std::chrono::milliseconds budget,
-                        const SearchLineCallback& on_line = {}) {
-    if (engine.dialect() == protocol::Dialect::pbrain)
-        if (auto position = pbrain_position<A>(record)) return engine.think_pbrain(*position, clock, budget, on_line);
-    return engine.think(position_command<A>(engine.dialect(), record), go, budget, on_line);
-}
-
 // pbrain's clock: INFO lines for the mover (pbrain has no node or depth limits). A clock sends the
 // time left as both the match's and the move's limit; st= sends the move time.
 inline std::string pbrain_clock_command(const EngineConfig& mover, Side side, const Clocks& clocks) {
@@ -112,6 +101,19 @@ inline std::string pbrain_clock_command(const EngineConfig& mover, Side side, co
                            std::max<std::int64_t>(1, left), left);
     }
     return "INFO timeout_match 0\nINFO timeout_turn 0";
+}
+
+// One search of the record's position by `engine` for `side` under `limits` (st=, nodes=, depth=)
+// and `clocks`: a `go` command for TEI and UGI, the clock's INFO lines for pbrain.
+template <GameAdapter A>
+EngineReply think_about(EnginePlayer& engine, const GameRecord<typename A::Game>& record, const EngineConfig& limits,
+                        Side side, const Clocks& clocks, std::chrono::milliseconds budget,
+                        const SearchLineCallback& on_line = {}) {
+    if (engine.dialect() == protocol::Dialect::pbrain)
+        if (auto position = pbrain_position<A>(record))
+            return engine.think_pbrain(*position, pbrain_clock_command(limits, side, clocks), budget, on_line);
+    return engine.think(position_command<A>(engine.dialect(), record), go_command(engine.dialect(), limits, side, clocks),
+                        budget, on_line);
 }
 
 // "+0.31/7 0.42s" as racetrack writes it (a mate score as cutechess does: "+M3/7", "-M2/6"); the
@@ -262,10 +264,7 @@ public:
             : clock ? std::chrono::milliseconds(std::max<std::int64_t>(0, clock->remaining_ms() + allowance))
                     : stall_timeout;
 
-        const bool pbrain = engine.dialect() == protocol::Dialect::pbrain;
-        const EngineReply reply =
-            think_about<A>(engine, record_, pbrain ? std::string() : go_command(engine.dialect(), config, side, clocks_),
-                           pbrain ? pbrain_clock_command(config, side, clocks_) : std::string(), budget, on_line);
+        const EngineReply reply = think_about<A>(engine, record_, config, side, clocks_, budget, on_line);
         if (reply.kind == EngineReply::Kind::interrupted) {
             engine.abandon_search();
             return {std::nullopt, true};

@@ -233,8 +233,9 @@ private:
         } else {
             for (int step = 0;; ++step) {
                 const auto time = pbrain_analysis_step(step);
-                reply = arbiter::think_about<A>(*engine_, record, {},
-                                                fmt::format("INFO timeout_match 0\nINFO timeout_turn {}", time.count()),
+                arbiter::EngineConfig limits = engine_->config();  // st= of this step's length
+                limits.move_time_ms = time.count();
+                reply = arbiter::think_about<A>(*engine_, record, limits, G::side_to_move(state), {},
                                                 time + std::max(time / 2, std::chrono::milliseconds(1000)), on_line);
                 if (reply.kind == arbiter::EngineReply::Kind::timeout) {
                     // Late: YXSTOP asks for the move; an engine that gives none is restarted.

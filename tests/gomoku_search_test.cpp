@@ -392,3 +392,38 @@ TEST_CASE("tactics: a forced block costs no depth with ForcedReplyExtension", "[
     CHECK(proven_at_depth_five(true));
     CHECK_FALSE(proven_at_depth_five(false));
 }
+
+namespace {
+
+std::vector<std::string> generated_moves(const SearchBoard& board) {
+    MoveList<GomokuSearch> moves;
+    GomokuSearch::generate_moves(board, moves);
+    std::vector<std::string> names;
+    for (const Move& move : moves) names.push_back(format_move(board.rules, move));
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+}  // namespace
+
+TEST_CASE("ExactDefence: the answers to a four-three and to an open three", "[gomoku][search][defence]") {
+    // Black's i8 would make a four (i5 i6 i7 i8, i4 taken) and an open three (g8 h8 i8): White
+    // must take i8, block the four's last cell i9, or break the three next to it (f8 or j8); e8
+    // and k8 leave Black an open four. White has no four of its own.
+    const State position = board({"i5", "i6", "i7", "g8", "h8"}, {"i4", "a1", "a15", "o1"});
+    REQUIRE(position.side_to_move() == Side::second);
+    SearchBoard search_board(position);
+    REQUIRE(search_board.threat[0][static_cast<std::size_t>(cell("i8"))] == threat_four_three);
+    CHECK(generated_moves(search_board).size() > 20);  // off: every near cell
+    search_board.exact_defence = true;
+    CHECK(generated_moves(search_board) == std::vector<std::string>{"f8", "i8", "i9", "j8"});
+
+    // An open three (g8 h8 i8), open fours at f8 and j8: only f8 and j8 take both away. e8 and
+    // k8, where Black would make a (closed) four, are answers without ExactDefence; after e8,
+    // Black's j8 is still an open four.
+    const State three = board({"g8", "h8", "i8"}, {"a1", "a15"});
+    SearchBoard three_board(three);
+    CHECK(generated_moves(three_board) == std::vector<std::string>{"e8", "f8", "j8", "k8"});
+    three_board.exact_defence = true;
+    CHECK(generated_moves(three_board) == std::vector<std::string>{"f8", "j8"});
+}

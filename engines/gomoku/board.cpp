@@ -267,6 +267,14 @@ Pattern SearchBoard::pattern(int square, int d, Side side) const {
     return static_cast<Pattern>(patterns(square, d) >> (8 * index_of(side)) & 0xFF);
 }
 
+Pattern SearchBoard::pattern_with(int square, int d, Side side, int other, Side blocker) const {
+    const LinePlace place = place_of(x_of(square), y_of(square), d);
+    const LinePlace at = place_of(x_of(other), y_of(other), d);
+    std::uint64_t word = lines[static_cast<std::size_t>(d)][static_cast<std::size_t>(place.line)];
+    word = (word & ~(std::uint64_t{3} << at.shift)) | (static_cast<std::uint64_t>(index_of(blocker) + 1) << at.shift);
+    return static_cast<Pattern>(line_table->at(window_key(word, place.shift)) >> (8 * index_of(side)) & 0xFF);
+}
+
 void SearchBoard::refresh_cell(int square) {
     const auto cell = static_cast<std::size_t>(square);
     const int old_black = shape_class(square, 0), old_white = shape_class(square, 1);
@@ -531,6 +539,100 @@ void cells_with_threat(const SearchBoard& b, Side side, Threat at_least, MoveLis
     }
 }
 
+namespace {
+
+// Calls visit(cell) for the empty cells within four steps of `square` along direction d, both
+// ways, up to the first wall.
+template <class Visit>
+void along_line(const State& s, int square, int d, Visit&& visit) {
+    const int step = dy[d] * stride + dx[d];
+    for (const int sign : {-1, 1})
+        for (int i = 1, cell = square + sign * step; i <= 4; ++i, cell += sign * step) {
+            const auto held = s.cells[static_cast<std::size_t>(cell)];
+            if (held == wall) break;
+            if (held == empty) visit(cell);
+        }
+}
+
+// The cells whose stone breaks the attacker's `line` pattern through `threat_cell` along d (our
+// stone there lowers it), marked in `out`.
+template <class Mark>
+void line_breakers(const SearchBoard& b, int threat_cell, int d, Side attacker, Mark&& mark) {
+    const Pattern line = b.pattern(threat_cell, d, attacker);
+    along_line(b.rules, threat_cell, d, [&](int cell) {
+        if (b.pattern_with(threat_cell, d, attacker, cell, opponent(attacker)) < line) mark(cell);
+    });
+}
+
+using CellFlags = std::array<bool, cell_count>;
+
+// The opponent (`attacker`) has open-four cells (`cells`, an open three or more): marks in
+// `stops` the cells that take away every one of them, each cell itself or a stone that breaks
+// all of its open-four lines. Our own fours are the only other answers.
+void open_three_defence(const SearchBoard& b, const int* cells, int count, Side attacker, CellFlags& stops) {
+    std::array<std::uint8_t, cell_count> stopped{};  // how many of the open-four cells each cell stops
+    for (int i = 0; i < count; ++i) {
+        const int threat_cell = cells[i];
+        // The cells that break its first open-four line, kept while they break every other one.
+        FixedVector<int, 8> breakers;
+        bool first = true;
+        for (int d = 0; d < 4; ++d) {
+            if (b.pattern(threat_cell, d, attacker) < flex4) continue;
+            FixedVector<int, 8> on_line;
+            line_breakers(b, threat_cell, d, attacker, [&](int cell) { on_line.push_back(cell); });
+            if (first) {
+                breakers = on_line;
+            } else {
+                std::size_t kept = 0;
+                for (const int cell : breakers)
+                    if (std::find(on_line.begin(), on_line.end(), cell) != on_line.end()) breakers[kept++] = cell;
+                breakers.resize(kept);
+            }
+            first = false;
+        }
+        ++stopped[static_cast<std::size_t>(threat_cell)];
+        for (const int cell : breakers) ++stopped[static_cast<std::size_t>(cell)];
+    }
+    for (std::size_t cell = 0; cell < stopped.size(); ++cell) stops[cell] = stopped[cell] == count;
+}
+
+}  // namespace
+
+bool four_three_answers(const SearchBoard& b, int threat_cell, Side attacker, std::array<bool, cell_count>& stops) {
+    const Side defender = opponent(attacker);
+    const auto& mine = b.threat[static_cast<std::size_t>(index_of(defender))];
+    stops[static_cast<std::size_t>(threat_cell)] = true;
+    bool counter = false;
+    for (int d = 0; d < 4; ++d) {
+        const Pattern line = b.pattern(threat_cell, d, attacker);
+        if (line < flex3) continue;
+        line_breakers(b, threat_cell, d, attacker, [&](int cell) {
+            stops[static_cast<std::size_t>(cell)] = true;
+            if (line < four) return;
+            // `cell` blocks the four: a block there that makes our four needs no other answer.
+            counter = counter || mine[static_cast<std::size_t>(cell)] >= threat_four;
+            for (int e = 0; e < 4; ++e)
+                along_line(b.rules, cell, e, [&](int near_block) {
+                    if (b.pattern(near_block, e, defender) >= three) stops[static_cast<std::size_t>(near_block)] = true;
+                });
+        });
+    }
+    return !counter;
+}
+
+int four_three_cell(const SearchBoard& b, Side side) {
+    const auto& counts = b.threat_count[static_cast<std::size_t>(index_of(side))];
+    if (counts[threat_four_three] + counts[threat_double_four] == 0) return 0;
+    const auto& threats = b.threat[static_cast<std::size_t>(index_of(side))];
+    for (int y = 0; y < b.rules.height; ++y)
+        for (int x = 0; x < b.rules.width; ++x) {
+            const auto square = static_cast<std::size_t>(square_at(x, y));
+            if (b.rules.cells[square] == empty && (threats[square] == threat_four_three || threats[square] == threat_double_four))
+                return static_cast<int>(square);
+        }
+    return 0;
+}
+
 void candidate_moves(const SearchBoard& b, MoveList<GomokuSearch>& moves) {
     moves.clear();
     const State& s = b.rules;
@@ -538,8 +640,11 @@ void candidate_moves(const SearchBoard& b, MoveList<GomokuSearch>& moves) {
     const Side me = s.side_to_move();
     const auto& mine = b.threat[static_cast<std::size_t>(index_of(me))];
     const auto& theirs = b.threat[static_cast<std::size_t>(index_of(opponent(me)))];
-    int my_five = 0;
+    int my_five = 0, their_four_three = 0;
     bool their_five = false, their_open_four = false;
+    constexpr int max_open_four_cells = 16;
+    int open_four_cells[max_open_four_cells];
+    int open_four_count = 0;
     for (int y = 0; y < s.height; ++y) {
         const int row = square_at(0, y);
         for (int x = 0; x < s.width; ++x) {
@@ -548,7 +653,14 @@ void candidate_moves(const SearchBoard& b, MoveList<GomokuSearch>& moves) {
                 continue;
             if (mine[static_cast<std::size_t>(square)] == threat_five && !my_five) my_five = square;
             their_five = their_five || theirs[static_cast<std::size_t>(square)] == threat_five;
-            their_open_four = their_open_four || theirs[static_cast<std::size_t>(square)] >= threat_flex4;
+            if (theirs[static_cast<std::size_t>(square)] >= threat_flex4) {
+                their_open_four = true;
+                if (open_four_count < max_open_four_cells) open_four_cells[open_four_count] = square;
+                ++open_four_count;
+            }
+            if (!their_four_three && (theirs[static_cast<std::size_t>(square)] == threat_four_three ||
+                                      theirs[static_cast<std::size_t>(square)] == threat_double_four))
+                their_four_three = square;
             moves.push_back(Move{static_cast<std::uint16_t>(square)});
         }
     }
@@ -573,10 +685,20 @@ void candidate_moves(const SearchBoard& b, MoveList<GomokuSearch>& moves) {
             if (wanted(static_cast<std::size_t>(moves[i].square))) moves[kept++] = moves[i];
         moves.resize(kept);
     };
+    // Under renju Black's threats need the fouls checked: facing them, the broader sets below.
+    const bool exact = b.exact_defence && !(s.rule == Rule::renju && me == Side::second);
     if (their_five) {
         keep([&](std::size_t square) { return theirs[square] == threat_five; });
+    } else if (their_open_four && exact && open_four_count <= max_open_four_cells) {
+        CellFlags stops{};
+        open_three_defence(b, open_four_cells, open_four_count, opponent(me), stops);
+        keep([&](std::size_t square) { return mine[square] >= threat_four || stops[square]; });
     } else if (their_open_four) {
         keep([&](std::size_t square) { return mine[square] >= threat_four || theirs[square] >= threat_four; });
+    } else if (their_four_three && exact) {
+        CellFlags stops{};
+        if (four_three_answers(b, their_four_three, opponent(me), stops))
+            keep([&](std::size_t square) { return mine[square] >= threat_four || stops[square]; });
     }
     if (s.rule == Rule::renju && me == Side::first) {
         const std::size_t before = moves.size();

@@ -96,6 +96,11 @@ struct SearchBoard {
     std::array<Network::Accumulator, 2> accumulators;
     std::vector<std::int16_t> saved_sums;
 
+    // The move generator's selectivity (candidate_moves, ExactDefence): facing the opponent's
+    // open three, only the cells that stop it (off: every cell where either side makes a four),
+    // and facing its four-three or double four, only the moves that stop that (off: every move).
+    bool exact_defence = false;
+
     explicit SearchBoard(const State& state = start_state(Variant{}));
 
     Side side_to_move() const { return rules.side_to_move(); }
@@ -103,6 +108,9 @@ struct SearchBoard {
     Pattern pattern(int square, int direction, Side side) const;
     // Both colours' patterns there: Black's in the low byte, White's in the high one.
     std::uint16_t patterns(int square, int direction) const;
+    // The pattern `side` would make on empty `square` along direction d if the empty cell
+    // `other`, on the same line, held a stone of `blocker` (does this stone break that line?).
+    Pattern pattern_with(int square, int direction, Side side, int other, Side blocker) const;
     void refresh_cell(int square);
     // Refreshes only empty `square`'s pattern along direction d (a stone changed that line).
     void refresh_line(int square, int direction);
@@ -187,8 +195,19 @@ void prepare_tables(int k, Rule rule);
 
 // Cells near stones (or the centre of an empty board), then the subset a threat forces:
 // our win in one; else the blocks of the opponent's five; else, facing an open three, our fours
-// and the cells that stop it. Black's forbidden cells are left out under renju.
+// and the cells that stop it; else, with board.exact_defence, facing a cell where the opponent
+// would make a four-three or a double four, our fours and the cells that stop that. Black's forbidden cells are left out under renju.
 void candidate_moves(const SearchBoard& board, MoveList<GomokuSearch>& moves);
+// `attacker` would make a four-three or a double four on `threat_cell`: marks in `stops` the
+// cells that answer it, as Rapfi's move generator does (facts from its source, our code): the
+// cell itself; every cell that breaks one of the lines of its four or three (our stone there
+// lowers the attacker's pattern on that line); and, for each cell that blocks its four, the cells
+// that would make our forced block there a four of ours (a counter). The defender's own fours are
+// the only other answers. Returns false when a block of its four is already a four of the
+// defender's: then no answer is forced. Black's fouls under renju are not looked at.
+bool four_three_answers(const SearchBoard& board, int threat_cell, Side attacker, std::array<bool, cell_count>& stops);
+// A cell where `side` would make a four-three or a double four, or 0 (a wall index) for none.
+int four_three_cell(const SearchBoard& board, Side side);
 // Cells where `side` would make five / a four or better (for the threat searches).
 void cells_with_threat(const SearchBoard& board, Side side, Threat at_least, MoveList<GomokuSearch>& out);
 

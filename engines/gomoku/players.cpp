@@ -175,6 +175,7 @@ public:
             if (vcf.first) return proven_win(request, control, vcf, "vcf", result.nodes);
         }
         vct_.set_policy(options_.boolean("VctPolicy") ? policy_for(request.root.rule) : nullptr);
+        vct_.set_four_three(options_.boolean("VctFourThree"));
         if (options_.integer("VctDepth") > 0 && !control.stopped()) {
             ThreatLimits limits = share(static_cast<int>(options_.integer("VctTime")));
             limits.nodes = static_cast<std::uint64_t>(options_.integer("VctNodes"));
@@ -185,6 +186,7 @@ public:
         if (options_.boolean("ThreatDefence") && !control.stopped())
             converted.search_moves = stopping_moves(board, share(50), result.nodes);
         converted.root.use_network(network_for(request.root.rule));
+        converted.root.exact_defence = options_.boolean("ExactDefence");
         search_->evaluator().set_policy(policy_for(request.root.rule));
         const auto converted_control = search_control(control);
         const auto found = puct_ ? run_puct(converted, converted_control) : search_->search(converted, converted_control);
@@ -382,6 +384,9 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_check("MovePolicy", true,
                       "alphabeta: order moves by the learned policy (where one is trained) instead of pattern values");
     options.add_string("PolicyFile", "", "alphabeta, MovePolicy: a policy file (train_gomoku_eval policy) for every rule");
+    options.add_check("ExactDefence", false,
+                      "alphabeta, puct: facing the opponent's open three, search only our fours and the cells that stop "
+                      "it; facing its four-three or double four, our fours and the moves that stop that");
     options.add_check("NullMove", false, "alphabeta: null-move pruning where neither side has a four or open three");
     options.add_spin("AspirationWindow", 0, 0, 100000, "alphabeta: aspiration window from depth 5 (0: full windows)");
     options.add_spin("LmrDivisor", 0, 0, 1000, "alphabeta: logarithmic late move reductions, hundredths (0: one or two plies)");
@@ -418,6 +423,9 @@ void add_player_options(protocol::OptionRegistry& options) {
     options.add_spin("VctTime", 10, 1, 100, "alphabeta: percent of the move's time the VCT search may use");
     options.add_check("VctPolicy", false,
                       "alphabeta, puct: the VCT search tries threats of one class in the move policy's order");
+    options.add_check("VctFourThree", false,
+                      "alphabeta, puct: the VCT search also counts as a threat a move that makes a four-three or "
+                      "double-four cell, answered by the moves that stop it");
     options.add_check("ThreatDefence", true,
                       "alphabeta: when the opponent threatens a win by fours, search only the moves that stop it");
     options.add_check("DefenceVct", false,

@@ -247,6 +247,7 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
             return a.first > c.first;
         });
         for (std::size_t i = 0; i < ranked.size(); ++i) tries[i] = ranked[i].second;
+        if (four_three_threats(b, me)) add_four_three_makers(b, me, tries);
     }
 
     for (const Move& move : tries) {
@@ -272,6 +273,34 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
     return false;
 }
 
+bool VctSearch::four_three_threats(const SearchBoard& b, Side attacker) const {
+    // Under renju Black's four-threes need the fouls checked: left out.
+    return four_three_ && !(b.rules.rule == Rule::renju && attacker == Side::first);
+}
+
+void VctSearch::add_four_three_makers(SearchBoard& b, Side me, MoveList<GomokuSearch>& tries) {
+    const auto& mine = threats_of(b, me);
+    const std::size_t threats = tries.size();
+    for (int y = 0; y < b.rules.height; ++y) {
+        const int row = square_at(0, y);
+        for (int x = 0; x < b.rules.width; ++x) {
+            const int square = row + x;
+            const auto cell = static_cast<std::size_t>(square);
+            if (b.rules.cells[cell] != empty || !b.near[cell] || mine[cell] >= threat_flex3) continue;
+            const Move move = move_at(square);
+            const Undo record = GomokuSearch::play(b, move);
+            vcf_.count_node();
+            if (four_three_cell(b, me)) tries.push_back(move);
+            GomokuSearch::undo(b, move, record);
+        }
+    }
+    // The policy's (or the pattern values') order among them.
+    std::stable_sort(tries.begin() + static_cast<std::ptrdiff_t>(threats), tries.end(), [&](const Move& a, const Move& c) {
+        if (policy_) return policy_->logit(b, a.square) > policy_->logit(b, c.square);
+        return b.value[static_cast<std::size_t>(index_of(me))][a.square] > b.value[static_cast<std::size_t>(index_of(me))][c.square];
+    });
+}
+
 bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vector<Move>& line, bool new_threat) {
     vcf_.count_node();
     const Side defender = b.side_to_move();
@@ -289,11 +318,18 @@ bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vect
     if (my_fives == 1) {
         answers.push_back(move_at(fives[0]));
     } else {
-        if (!has_open_four_cell(b, me)) return false;  // not a threat: the defender moves freely
-        // A three the attacker just made costs one; a three that still stands after the attacker
+        // The attacker's threat: an open three (a cell making an open four), or else, with
+        // four-three threats on, a cell making a four-three or a double four.
+        const bool three = has_open_four_cell(b, me);
+        const int four_three = three || !four_three_threats(b, me) ? 0 : four_three_cell(b, me);
+        if (!three && !four_three) return false;  // not a threat: the defender moves freely
+        std::array<bool, cell_count> stops{};
+        if (four_three && !four_three_answers(b, four_three, me, stops)) return false;  // a counter-four
+        // A threat the attacker just made costs one; a three that still stands after the attacker
         // blocked the defender's counter-four was paid for already.
         if (new_threat) --next_threes;
-        // Every cell where the attacker would make a four or better, and the defender's fours.
+        // Against a three, every cell where the attacker would make a four or better; against a
+        // four-three, the cells that stop it; and the defender's fours.
         const auto& mine = threats_of(b, me);
         const auto& theirs = threats_of(b, defender);
         for (int y = 0; y < b.rules.height; ++y) {
@@ -301,8 +337,8 @@ bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vect
             for (int x = 0; x < b.rules.width; ++x) {
                 const auto square = static_cast<std::size_t>(row + x);
                 if (b.rules.cells[square] != empty || !b.near[square]) continue;
-                if (is_four_class(static_cast<Threat>(mine[square])) ||
-                    is_four_class(static_cast<Threat>(theirs[square])))
+                const bool stops_it = four_three ? stops[square] : is_four_class(static_cast<Threat>(mine[square]));
+                if (stops_it || is_four_class(static_cast<Threat>(theirs[square])))
                     answers.push_back(move_at(static_cast<int>(square)));
             }
         }

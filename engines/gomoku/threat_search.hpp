@@ -84,13 +84,21 @@ public:
     // by the cells' pattern values). Only the order changes, so only which proof is found first
     // and how many positions it takes.
     void set_policy(const policy::Policy* move_policy) { policy_ = move_policy; }
+    // Also counts as a threat a move that makes a cell where the attacker would make a
+    // four-three or a double four; the defender's answers are four_three_answers (board.hpp).
+    // Off: fours and open threes only.
+    void set_four_three(bool on) { four_three_ = on; }
 
 private:
     bool attack(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line);
     // The attacker has just moved (or blocked): the defender's answers, all of which must lose.
     // `new_threat`: the attacker's move was its own threat, not the block of a counter-four.
     bool defend_all(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line, bool new_threat);
+    bool four_three_threats(const SearchBoard& board, Side attacker) const;
+    // Appends to `tries` the attacker's moves that make a four-three cell (after its threes and fours).
+    void add_four_three_makers(SearchBoard& board, Side attacker, MoveList<GomokuSearch>& tries);
     VcfSearch vcf_;
+    bool four_three_ = false;
     const policy::Policy* policy_ = nullptr;
     std::unordered_map<std::uint64_t, int> failed_;  // position -> threes it failed with
     std::unordered_map<std::uint64_t, Move> won_;  // position -> the move that starts its win

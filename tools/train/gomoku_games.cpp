@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <tuple>
@@ -118,6 +121,72 @@ Expected<long> for_each_game(const std::vector<std::string>& paths, Rule rule, i
         }
     }
     return taken;
+}
+
+namespace {
+
+// "15x15, freestyle, 5 in a row", as the arbiter words a Gomoku variant.
+Expected<Variant> parse_variant_text(const std::string& text) {
+    Variant variant;
+    char rule_name[32] = {};
+    if (std::sscanf(text.c_str(), "%dx%d, %31[a-z], %d in a row", &variant.width, &variant.height, rule_name, &variant.k) != 4)
+        return make_error(fmt::format("its variant '{}' is not 'WxH, RULE, K in a row'", text));
+    auto rule = parse_rule(rule_name);
+    if (!rule) return make_error(fmt::format("its variant '{}': {}", text, rule.error()));
+    variant.rule = *rule;
+    return variant;
+}
+
+}  // namespace
+
+LabelledGomokuGames gomoku_games_from_labels(const std::vector<LabelledGame>& labelled, const TeacherScale& teacher) {
+    constexpr double centi_units_per_logit = 200;  // the network fit's sigmoid(score / 200)
+    LabelledGomokuGames out;
+    for (const LabelledGame& game : labelled) {
+        auto skip = [&](const std::string& why) { out.skipped.push_back(fmt::format("{} game {}: {}", game.file, game.game, why)); };
+        if (game.positions.empty() || game.positions.front().ply != 0) {
+            skip("its first position was not analysed");
+            continue;
+        }
+        auto variant = parse_variant_text(game.variant);
+        if (!variant) {
+            skip(variant.error());
+            continue;
+        }
+        State state = start_state(*variant);
+        if (format_position(state) != game.positions.front().position) {
+            skip("it does not start from the empty board");
+            continue;
+        }
+        GomokuGame converted;
+        converted.variant = *variant;
+        converted.result = game.outcome == "p1win" ? 1 : game.outcome == "p2win" ? -1 : 0;
+        std::string problem;
+        for (const LabelledPosition& position : game.positions) {
+            if (format_position(state) != position.position) {
+                problem = fmt::format("ply {}: the position is not the one its moves reach", position.ply);
+                break;
+            }
+            if (position.played.empty()) break;  // the record's last position
+            auto move = parse_move(state, position.played);
+            if (!move) {
+                problem = fmt::format("ply {}: {}", position.ply, move.error());
+                break;
+            }
+            std::int16_t score = GomokuGame::no_score;
+            if (position.score_cp) {
+                const double p = std::clamp(teacher.expected_score(*position.score_cp, position.mate), 1e-4, 1 - 1e-4);
+                score = static_cast<std::int16_t>(
+                    std::clamp(std::lround(centi_units_per_logit * std::log(p / (1 - p))), -30000L, 30000L));
+            }
+            converted.moves.push_back(*move);
+            converted.scores.push_back(score);
+            play(state, *move);
+        }
+        if (!problem.empty()) skip(problem + " (the moves before it are used)");
+        if (!converted.moves.empty()) out.games.push_back(std::move(converted));
+    }
+    return out;
 }
 
 }  // namespace bge::train

@@ -14,6 +14,7 @@
 
 #include "core/expected.hpp"
 #include "core/gomoku/gomoku.hpp"
+#include "tools/train/analysis_labels.hpp"
 
 namespace bge::train {
 
@@ -35,5 +36,18 @@ Expected<std::vector<GomokuGame>> read_games(const std::string& path);
 // of them is held out for validation (n = validation_every; 0: none). The count of games taken.
 Expected<long> for_each_game(const std::vector<std::string>& paths, gomoku::Rule rule, int validation_every,
                              const std::function<void(const GomokuGame&, bool held_out)>& take);
+
+// Games labelled by a teacher (`arbiter analyse` datasets, read by read_labelled_games: Rapfi's
+// judgement, or any engine's) as games to train on: every move of each game, and as its score the
+// teacher's expected score for the mover turned into centi-units (200 logit(p), the inverse of the
+// network fit's sigmoid(score / 200)), so --score-weight 1 fits the teacher and 0 the results.
+// A game's variant is read from its "variant" ("15x15, renju, 5 in a row"); only games recorded
+// from the empty board are used (a match's records hold the book's moves too). A position the
+// teacher gave no score keeps none. `skipped` says why a game was not used.
+struct LabelledGomokuGames {
+    std::vector<GomokuGame> games;
+    std::vector<std::string> skipped;  // "games.txt game 3: ..."
+};
+LabelledGomokuGames gomoku_games_from_labels(const std::vector<LabelledGame>& labelled, const TeacherScale& teacher);
 
 }  // namespace bge::train

@@ -19,6 +19,9 @@
 //       logistic regression of the results on the features; writes the weights file (centi-units
 //       per count, what the engine's EvalFile reads, and what engines/gomoku/nets/RULE.eval ships)
 //       and prints the learning curve as CSV
+//   train_gomoku_eval labels --data labels.jsonl [...] --out g.txt [--teacher logistic:200]
+//       turns a teacher's judgement (`arbiter analyse` datasets: Rapfi's, say) into a games file
+//       whose scores are the teacher's, for `network --score-weight 1` (gomoku_games.hpp)
 //   train_gomoku_eval builtin RULE
 //       prints the engine's built-in weights for a rule as a weights file
 //
@@ -48,6 +51,7 @@
 #include "tools/train/gomoku_games.hpp"
 #include "tools/train/gomoku_network_fit.hpp"
 #include "tools/train/gomoku_policy_fit.hpp"
+#include "tools/train/subcommand_options.hpp"
 
 namespace po = boost::program_options;
 using namespace bge;
@@ -55,6 +59,7 @@ using namespace bge::gomoku;
 using bge::search::learning::LogisticFit;
 using bge::search::learning::LogisticSettings;
 using bge::search::learning::Schedule;
+using bge::train::parse_subcommand;
 using bge::search::learning::SparseDataset;
 using bge::search::learning::FeatureList;
 
@@ -418,6 +423,46 @@ int run_builtin(const std::vector<std::string>& arguments) {
 
 }  // namespace
 
+// ---------------------------------------------------------------------------------------------
+// labels
+
+int run_labels(const std::vector<std::string>& arguments) {
+    std::vector<std::string> data_files;
+    std::string teacher_text = "logistic:200", out;
+    po::options_description options("train_gomoku_eval labels: a games file from a teacher's analysis");
+    options.add_options()("help", "this help")("data", po::value(&data_files)->multitoken(),
+                                               "datasets of arbiter analyse (JSON lines)")(
+        "teacher", po::value(&teacher_text)->default_value(teacher_text),
+        "how the teacher's score cp reads as an expected score: logistic:S, 1 / (1 + e^(-cp / S)) (Rapfi: S = 200)")(
+        "out", po::value(&out), "games file to write");
+    if (const auto status = parse_subcommand(program, options, arguments)) return *status;
+    const auto teacher = train::TeacherScale::parse(teacher_text);
+    if (data_files.empty() || out.empty() || !teacher) {
+        std::cerr << program << ": labels needs --data and --out" << (teacher ? "" : " and a teacher: " + teacher.error())
+                  << "\n";
+        return 2;
+    }
+    auto labelled = train::read_labelled_games(data_files);
+    if (!labelled) {
+        std::cerr << program << ": " << labelled.error() << "\n";
+        return 1;
+    }
+    const train::LabelledGomokuGames converted = train::gomoku_games_from_labels(*labelled, *teacher);
+    for (const std::string& skipped : converted.skipped) std::cerr << program << ": " << skipped << "\n";
+    if (auto written = train::write_games(out, converted.games); !written) {
+        std::cerr << program << ": " << written.error() << "\n";
+        return 1;
+    }
+    long positions = 0, scored = 0;
+    for (const auto& game : converted.games) {
+        positions += static_cast<long>(game.moves.size());
+        for (const auto score : game.scores) scored += score != train::GomokuGame::no_score;
+    }
+    std::cout << fmt::format("{} games ({} positions, {} with the teacher's score) written to {}; {} left out\n",
+                             converted.games.size(), positions, scored, out, labelled->size() - converted.games.size());
+    return 0;
+}
+
 int main(int argc, char** argv) {
     if (bge::print_version_if_asked(argc, argv, "train_gomoku_eval")) return 0;
     std::vector<std::string> arguments(argv + 1, argv + argc);
@@ -426,6 +471,7 @@ int main(int argc, char** argv) {
         "  or:  {0} network --games g.txt [...] --rule R --out RULE.nnue\n"
         "  or:  {0} policy --games g.txt [...] --rule R --out RULE.policy\n"
         "  or:  {0} fit --data a.bin [b.bin ...] --out RULE.eval\n"
+        "  or:  {0} labels --data labels.jsonl [...] --out g.txt\n"
         "  or:  {0} builtin RULE > RULE.eval\n"
         "Plays Gomoku self-play games and fits the engine's pattern evaluation, network and policy to\n"
         "them ({0} COMMAND --help for a command's options; docs/gomoku.md).\n",
@@ -440,6 +486,7 @@ int main(int argc, char** argv) {
     if (command == "fit") return run_fit(arguments);
     if (command == "network") return train::run_gomoku_network_fit(arguments);
     if (command == "policy") return train::run_gomoku_policy_fit(arguments);
+    if (command == "labels") return run_labels(arguments);
     if (command == "builtin") return run_builtin(arguments);
     std::cerr << program << ": unknown command '" << command << "'\n" << usage;
     return 2;

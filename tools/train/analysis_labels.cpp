@@ -93,4 +93,9 @@ double TeacherScale::expected_score(int score_cp, std::optional<int> mate) const
     return 1.0 / (1.0 + std::exp(-score_cp / scale_));
 }
 
+std::int16_t TeacherScale::training_score(int score_cp, std::optional<int> mate, double scale) const {
+    const double p = std::clamp(expected_score(score_cp, mate), 1e-4, 1 - 1e-4);
+    return static_cast<std::int16_t>(std::clamp(std::lround(scale * std::log(p / (1 - p))), -30000L, 30000L));
+}
+
 }  // namespace bge::train

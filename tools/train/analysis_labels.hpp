@@ -4,6 +4,7 @@
 // own), read back and grouped into games again, in any game. Each trainer turns the games into
 // its own positions and features (tak_games.hpp for Tak).
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +46,9 @@ class TeacherScale {
 public:
     static Expected<TeacherScale> parse(std::string_view text);
     double expected_score(int score_cp, std::optional<int> mate) const;
+    // That expected score as a trainer's score: scale logit(p), the inverse of the fits'
+    // sigmoid(score / scale), with p kept within [1e-4, 1 - 1e-4] (a mate: +-9.21 scale).
+    std::int16_t training_score(int score_cp, std::optional<int> mate, double scale) const;
 
 private:
     bool linear_ = false;

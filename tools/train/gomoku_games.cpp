@@ -173,14 +173,10 @@ LabelledGomokuGames gomoku_games_from_labels(const std::vector<LabelledGame>& la
                 problem = fmt::format("ply {}: {}", position.ply, move.error());
                 break;
             }
-            std::int16_t score = GomokuGame::no_score;
-            if (position.score_cp) {
-                const double p = std::clamp(teacher.expected_score(*position.score_cp, position.mate), 1e-4, 1 - 1e-4);
-                score = static_cast<std::int16_t>(
-                    std::clamp(std::lround(centi_units_per_logit * std::log(p / (1 - p))), -30000L, 30000L));
-            }
             converted.moves.push_back(*move);
-            converted.scores.push_back(score);
+            converted.scores.push_back(position.score_cp ? teacher.training_score(*position.score_cp, position.mate,
+                                                                                  centi_units_per_logit)
+                                                         : GomokuGame::no_score);
             play(state, *move);
         }
         if (!problem.empty()) skip(problem + " (the moves before it are used)");

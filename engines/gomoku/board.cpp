@@ -627,7 +627,7 @@ int four_three_cell(const SearchBoard& b, Side side) {
     for (int y = 0; y < b.rules.height; ++y)
         for (int x = 0; x < b.rules.width; ++x) {
             const auto square = static_cast<std::size_t>(square_at(x, y));
-            if (b.rules.cells[square] == empty && (threats[square] == threat_four_three || threats[square] == threat_double_four))
+            if (b.rules.cells[square] == empty && is_four_three(static_cast<Threat>(threats[square])))
                 return static_cast<int>(square);
         }
     return 0;
@@ -658,8 +658,7 @@ void candidate_moves(const SearchBoard& b, MoveList<GomokuSearch>& moves) {
                 if (open_four_count < max_open_four_cells) open_four_cells[open_four_count] = square;
                 ++open_four_count;
             }
-            if (!their_four_three && (theirs[static_cast<std::size_t>(square)] == threat_four_three ||
-                                      theirs[static_cast<std::size_t>(square)] == threat_double_four))
+            if (!their_four_three && is_four_three(static_cast<Threat>(theirs[static_cast<std::size_t>(square)])))
                 their_four_three = square;
             moves.push_back(Move{static_cast<std::uint16_t>(square)});
         }

@@ -206,6 +206,9 @@ void candidate_moves(const SearchBoard& board, MoveList<GomokuSearch>& moves);
 // the only other answers. Returns false when a block of its four is already a four of the
 // defender's: then no answer is forced. Black's fouls under renju are not looked at.
 bool four_three_answers(const SearchBoard& board, int threat_cell, Side attacker, std::array<bool, cell_count>& stops);
+// A threat class that wins unless answered at once though it is no open four: a four-three or a
+// double four.
+constexpr bool is_four_three(Threat threat) { return threat == threat_four_three || threat == threat_double_four; }
 // A cell where `side` would make a four-three or a double four, or 0 (a wall index) for none.
 int four_three_cell(const SearchBoard& board, Side side);
 // Cells where `side` would make five / a four or better (for the threat searches).

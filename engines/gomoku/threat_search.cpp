@@ -235,7 +235,9 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
         tries.push_back(move_at(blocks[0]));  // forced; it must itself be a threat (checked below)
     } else {
         cells_with_threat(b, me, threat_flex3, tries);
-        // Stronger threats first; within a class, the policy's or the pattern values' order.
+        if (four_three_threats(b, me)) add_four_three_makers(b, me, tries);
+        // Stronger threats first (the four-three makers, no threat of their own, last); within a
+        // class, the policy's or the pattern values' order.
         std::vector<std::pair<float, Move>> ranked;
         ranked.reserve(tries.size());
         for (const Move& move : tries)
@@ -247,7 +249,6 @@ bool VctSearch::attack(SearchBoard& b, int threes_left, int plies, std::vector<M
             return a.first > c.first;
         });
         for (std::size_t i = 0; i < ranked.size(); ++i) tries[i] = ranked[i].second;
-        if (four_three_threats(b, me)) add_four_three_makers(b, me, tries);
     }
 
     for (const Move& move : tries) {
@@ -280,7 +281,6 @@ bool VctSearch::four_three_threats(const SearchBoard& b, Side attacker) const {
 
 void VctSearch::add_four_three_makers(SearchBoard& b, Side me, MoveList<GomokuSearch>& tries) {
     const auto& mine = threats_of(b, me);
-    const std::size_t threats = tries.size();
     for (int y = 0; y < b.rules.height; ++y) {
         const int row = square_at(0, y);
         for (int x = 0; x < b.rules.width; ++x) {
@@ -294,11 +294,6 @@ void VctSearch::add_four_three_makers(SearchBoard& b, Side me, MoveList<GomokuSe
             GomokuSearch::undo(b, move, record);
         }
     }
-    // The policy's (or the pattern values') order among them.
-    std::stable_sort(tries.begin() + static_cast<std::ptrdiff_t>(threats), tries.end(), [&](const Move& a, const Move& c) {
-        if (policy_) return policy_->logit(b, a.square) > policy_->logit(b, c.square);
-        return b.value[static_cast<std::size_t>(index_of(me))][a.square] > b.value[static_cast<std::size_t>(index_of(me))][c.square];
-    });
 }
 
 bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vector<Move>& line, bool new_threat) {
@@ -323,8 +318,11 @@ bool VctSearch::defend_all(SearchBoard& b, int threes_left, int plies, std::vect
         const bool three = has_open_four_cell(b, me);
         const int four_three = three || !four_three_threats(b, me) ? 0 : four_three_cell(b, me);
         if (!three && !four_three) return false;  // not a threat: the defender moves freely
-        std::array<bool, cell_count> stops{};
-        if (four_three && !four_three_answers(b, four_three, me, stops)) return false;  // a counter-four
+        std::array<bool, cell_count> stops;  // read only against a four-three, which fills it
+        if (four_three) {
+            stops.fill(false);
+            if (!four_three_answers(b, four_three, me, stops)) return false;  // a counter-four
+        }
         // A threat the attacker just made costs one; a three that still stands after the attacker
         // blocked the defender's counter-four was paid for already.
         if (new_threat) --next_threes;

@@ -95,7 +95,7 @@ private:
     // `new_threat`: the attacker's move was its own threat, not the block of a counter-four.
     bool defend_all(SearchBoard& board, int threes_left, int plies, std::vector<Move>& line, bool new_threat);
     bool four_three_threats(const SearchBoard& board, Side attacker) const;
-    // Appends to `tries` the attacker's moves that make a four-three cell (after its threes and fours).
+    // Appends to `tries` the attacker's moves that make a four-three cell (no threat of their own).
     void add_four_three_makers(SearchBoard& board, Side attacker, MoveList<GomokuSearch>& tries);
     VcfSearch vcf_;
     bool four_three_ = false;

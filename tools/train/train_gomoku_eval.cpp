@@ -421,8 +421,6 @@ int run_builtin(const std::vector<std::string>& arguments) {
     return 0;
 }
 
-}  // namespace
-
 // ---------------------------------------------------------------------------------------------
 // labels
 
@@ -462,6 +460,8 @@ int run_labels(const std::vector<std::string>& arguments) {
                              converted.games.size(), positions, scored, out, labelled->size() - converted.games.size());
     return 0;
 }
+
+}  // namespace
 
 int main(int argc, char** argv) {
     if (bge::print_version_if_asked(argc, argv, "train_gomoku_eval")) return 0;

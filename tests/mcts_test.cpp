@@ -336,7 +336,10 @@ TEST_CASE("MCTS with two threads proves a double threat that wins in three plies
         const State root = tps("2,x,1,x2/x2,1,x2/1,1,x2,1/x4,2/2,2,1,x2 1 7");
         const auto result = player_search(player, root, 200'000);
         REQUIRE(result.has_move);
-        CHECK(format_move(result.best) == "c3");
+        // A flat or the capstone on c3 makes the same two road threats: both win in three
+        // plies, and which one two threads prove first depends on their timing.
+        const std::string best = format_move(result.best);
+        CHECK((best == "c3" || best == "Cc3"));
         CHECK(result.score == search::win_score - 1);
         CHECK(result.nodes < 200'000);  // the proof ended the search
     }

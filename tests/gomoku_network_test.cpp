@@ -438,4 +438,50 @@ TEST_CASE("train_gomoku_eval labels: a teacher's analysis of match records becom
                                               "--validation-every", "2", "--out", scratch().file("teacher.nnue")});
     INFO(transcript(fitted));
     CHECK(fitted.status == 0);
+
+    // The teacher's moves are kept by ply for the policy fit, each the label's `best`.
+    const auto labelled = train::read_labelled_games({labels});
+    REQUIRE(labelled.ok());
+    const auto with_best = train::gomoku_games_from_labels(*labelled, train::TeacherScale{});
+    REQUIRE(with_best.games.size() == 2);
+    int bests = 0;
+    for (std::size_t g = 0; g < with_best.games.size(); ++g) {
+        const auto& game = with_best.games[g];
+        REQUIRE(game.teacher_best.size() == game.moves.size());
+        State state = start_state(game.variant);
+        for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+            const auto best = by_place.at({static_cast<int>(g) + 1, static_cast<int>(ply)})["best"].get<std::string>();
+            REQUIRE(game.teacher_best[ply].has_value());
+            CHECK(format_move(state, *game.teacher_best[ply]) == best);
+            play(state, game.moves[ply]);
+            ++bests;
+        }
+    }
+    CHECK(bests == checked);
+    // The policy fitted to them, from the shipped policy: one game trains, one validates.
+    const std::string start = scratch().file("teacher_start.policy");
+    std::ofstream(start) << policy::builtin_policy(Rule::standard)->format("the shipped standard policy");
+    const std::string refitted = scratch().file("teacher.policy");
+    const auto policy_fit = run_program(trainer, {"policy", "--labels", labels, "--rule", "standard", "--init", start,
+                                                  "--epochs", "2", "--batch", "16", "--validation-every", "2", "--out",
+                                                  refitted});
+    INFO(transcript(policy_fit));
+    REQUIRE(policy_fit.status == 0);
+    auto printed = [&](const std::string& text) {
+        return std::any_of(policy_fit.lines.begin(), policy_fit.lines.end(),
+                           [&](const std::string& line) { return line.find(text) != std::string::npos; });
+    };
+    CHECK(printed("0 self-play and 2 teacher games"));
+    CHECK(printed("starting policy loss"));
+    const auto loaded = policy::Policy::load(refitted);
+    REQUIRE(loaded.ok());
+    const auto& before = policy::builtin_policy(Rule::standard)->weights();
+    REQUIRE(loaded->weights().size() == before.size());
+    CHECK(loaded->weights() != before);  // it moved from where it started
+    // A starting policy that is not one names itself.
+    std::ofstream(scratch().file("broken.policy")) << "not a policy\n";
+    const auto broken = run_program(trainer, {"policy", "--labels", labels, "--rule", "standard", "--init",
+                                              scratch().file("broken.policy"), "--out", scratch().file("never.policy")});
+    CHECK(broken.status == 1);
+    CHECK(broken.errors.find("--init " + scratch().file("broken.policy")) != std::string::npos);
 }

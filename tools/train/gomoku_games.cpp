@@ -172,6 +172,10 @@ LabelledGomokuGames gomoku_games_from_labels(const std::vector<LabelledGame>& la
                 break;
             }
             converted.moves.push_back(*move);
+            std::optional<Move> best;
+            if (!position.best.empty())
+                if (auto parsed = parse_move(state, position.best)) best = *parsed;
+            converted.teacher_best.push_back(best);
             converted.scores.push_back(position.score_cp ? teacher.training_score(*position.score_cp, position.mate,
                                                                                   centi_units_per_logit)
                                                          : GomokuGame::no_score);

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct GomokuGame {
     int opening_plies = 0;
     std::vector<gomoku::Move> moves;
     std::vector<std::int16_t> scores;  // by ply; no_score for opening plies
+    // By ply, the teacher's move where a teacher labelled the game (gomoku_games_from_labels);
+    // empty for self-play games, and not part of the games file.
+    std::vector<std::optional<gomoku::Move>> teacher_best;
     static constexpr std::int16_t no_score = INT16_MIN;
 };
 
@@ -43,7 +47,8 @@ Expected<long> for_each_game(const std::vector<std::string>& paths, gomoku::Rule
 // network fit's sigmoid(score / 200)), so --score-weight 1 fits the teacher and 0 the results.
 // A game's variant is read from its "variant" ("15x15, renju, 5 in a row"); only games recorded
 // from the empty board are used (a match's records hold the book's moves too). A position the
-// teacher gave no score keeps none. `skipped` says why a game was not used.
+// teacher gave no score keeps none; its move (`best`) is kept in teacher_best, for the policy fit.
+// `skipped` says why a game was not used.
 struct LabelledGomokuGames {
     std::vector<GomokuGame> games;
     std::vector<std::string> skipped;  // "games.txt game 3: ..."

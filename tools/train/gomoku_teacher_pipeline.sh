@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Gomoku pattern networks refitted to a strong engine's judgement (docs/gomoku.md, "Pattern
+# The Gomoku pattern networks and move policies refitted to a strong engine's judgement (docs/gomoku.md, "Pattern
 # network"; docs/experiments/gomoku-rapfi.md, seventh session):
 #
 #   tools/train/gomoku_teacher_pipeline.sh OUT_DIR [RULES]
@@ -17,6 +17,10 @@
 #    network's and the fitted linear evaluation's loss on those positions beside its own: that
 #    loss says whether the network is better. OUT_DIR/RULE.nnue is the network, to be copied into
 #    engines/gomoku/nets/ to ship it (or tried with NnueFile).
+# 5. The move policy fitted to the teacher's moves (the datasets' `best`), from the shipped policy
+#    of the rule, with the same games held out: the fit prints the shipped policy's loss and top-1
+#    agreement with the teacher on them beside its own. OUT_DIR/RULE.policy is the policy (ship it
+#    the same way, or try it with PolicyFile).
 #
 # The teacher and the opponent are outside programs given by path, never part of this repository
 # (Rapfi's and PentaZen's pbrain brains: TEACHER=/path/pbrain-rapfi TEACHER_PROTO=pbrain
@@ -28,7 +32,8 @@
 # (docs/experiments/gomoku-books), BOOK (RULE-balanced: the file RULE-balanced.txt there), START
 # (41: the first opening; the strength matches use 1-15), GAME_LIMIT (st=0.2), TEACHER_ROUNDS
 # (20), CANDIDATE_ROUNDS (20), CONCURRENCY (2), EPOCHS (10), LEARNING_RATE (0.001),
-# VALIDATION_EVERY (4), EXTRA_LABELS (more analyse datasets to add, for every rule: their games of
+# VALIDATION_EVERY (4), POLICY_EPOCHS (20), POLICY_LEARNING_RATE (cosine:0.03:0.001), POLICY_L2
+# (1e-4), EXTRA_LABELS (more analyse datasets to add, for every rule: their games of
 # other rules are skipped).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -88,4 +93,11 @@ for rule in $rules; do
     --learning-rate "${LEARNING_RATE:-0.001}" --validation-every "${VALIDATION_EVERY:-4}" --shards 2 \
     --threads "$concurrency" --description "$rule: the shipped network refitted to a teacher's judgement" \
     --curve "$out/$rule.csv" --out "$out/$rule.nnue" | tee "$out/$rule-fit.log" | grep -v '^epoch'
+  "$build/bin/train_gomoku_eval" policy --labels "${datasets[@]}" --rule "$rule" \
+    --init "engines/gomoku/nets/$rule.policy" --epochs "${POLICY_EPOCHS:-20}" \
+    --learning-rate "${POLICY_LEARNING_RATE:-cosine:0.03:0.001}" --l2 "${POLICY_L2:-1e-4}" \
+    --validation-every "${VALIDATION_EVERY:-4}" --threads "$concurrency" \
+    --origin "$rule: the shipped policy refitted to a teacher's moves" \
+    --curve "$out/$rule-policy.csv" --out "$out/$rule.policy" 2>"$out/$rule-policy.err" |
+    tee "$out/$rule-policy-fit.log" | grep -v '^epoch'
 done

@@ -14,12 +14,18 @@ int train_policy(std::size_t feature_count, const search::learning::ChoiceDatase
                  const search::learning::ChoiceDataset& validation, const PolicyTraining& settings, Random& random) {
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    search::learning::SoftmaxFit fit(feature_count);
+    if (!settings.initial.empty() && settings.initial.size() != feature_count) {
+        std::cerr << settings.program << ": the starting policy has " << settings.initial.size() << " weights, not "
+                  << feature_count << "\n";
+        return 1;
+    }
+    search::learning::SoftmaxFit fit(feature_count, settings.initial);
     const auto hand_positions = static_cast<double>(settings.hand_written.positions);
     const double hand_loss = settings.hand_written.cross_entropy / hand_positions;
     const auto before = fit.evaluate(validation, settings.threads);
-    std::cout << fmt::format("validation: hand-written ordering loss {:.4f} top-1 {:.3f}; uniform policy loss {:.4f}\n",
-                             hand_loss, settings.hand_written.top1 / hand_positions, before.cross_entropy);
+    std::cout << fmt::format("validation: hand-written ordering loss {:.4f} top-1 {:.3f}; {} policy loss {:.4f} top-1 {:.3f}\n",
+                             hand_loss, settings.hand_written.top1 / hand_positions,
+                             settings.initial.empty() ? "uniform" : "starting", before.cross_entropy, before.top1);
     std::string curve = "epoch,learning_rate,train_loss,validation_loss,validation_top1,hand_written_loss\n";
     curve += fmt::format("0,0,,{:.5f},{:.4f},{:.5f}\n", before.cross_entropy, before.top1, hand_loss);
     for (int epoch = 1; epoch <= settings.epochs; ++epoch) {

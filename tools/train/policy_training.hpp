@@ -38,6 +38,7 @@ struct PolicyTraining {
     int threads = 2;
     std::string out, curve;
     HandWrittenOrdering hand_written;  // the reference on the same validation positions
+    std::vector<double> initial;       // the weights to start from; empty: zeros
     // The policy file's text for fitted weights.
     std::function<std::string(std::vector<float>)> format;
 };

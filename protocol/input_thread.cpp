@@ -1,8 +1,6 @@
 #include "protocol/input_thread.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
+#include <chrono>
 #include <utility>
 
 namespace bge::protocol {
@@ -62,38 +60,35 @@ bool Inbox::at_end() {
 }
 
 InputThread::InputThread(LineReader& reader, Inbox& inbox) : reader_(reader) {
-    if (::pipe2(interrupt_, O_CLOEXEC) == 0)
-        reader.set_interrupt(interrupt_[0]);
-    else
-        interrupt_[0] = interrupt_[1] = -1;
     thread_ = std::thread([this, &reader, &inbox] {
         try {
             while (auto line = reader.next()) {
-                if (stopping_.load()) return;
+                if (stopping_.load()) break;
                 inbox.post(std::move(*line));
             }
         } catch (...) {
             // Out of memory while reading: treated as the end of input, which the loop handles.
         }
-        inbox.close();
+        if (!stopping_.load()) inbox.close();
+        finished_.store(true);
     });
 }
 
 InputThread::~InputThread() {
     stopping_.store(true);
-    if (interrupt_[1] >= 0) {
-        const char byte = 0;
-        if (::write(interrupt_[1], &byte, 1) != 1) {
-            // The pipe is ours and empty, so this does not happen; the join below would wait for input.
+    // The reader is asked again until the thread has left it: on Windows a cancel that comes
+    // before the read starts is lost. A read that cannot be ended (no pipe on Linux, a console
+    // Windows would not cancel) is left to end with the process.
+    using namespace std::chrono_literals;
+    for (auto waited = 0ms; waited < 1000ms && reader_.interrupt(); waited += 1ms) {
+        if (finished_.load()) {
+            thread_.join();
+            reader_.clear_interrupt();  // the reader may be used again
+            return;
         }
-        thread_.join();
-        reader_.set_interrupt(-1);  // the reader may be used again; the pipe is about to close
-        ::close(interrupt_[0]);
-        ::close(interrupt_[1]);
-    } else {
-        // No pipe to interrupt the read with: the thread ends with the process.
-        thread_.detach();
+        std::this_thread::sleep_for(1ms);
     }
+    thread_.detach();
 }
 
 }  // namespace bge::protocol

@@ -47,8 +47,8 @@ public:
 
 private:
     LineReader& reader_;
-    int interrupt_[2] = {-1, -1};  // a pipe: a byte written ends a read that waits for input
     std::atomic<bool> stopping_{false};
+    std::atomic<bool> finished_{false};  // the reading thread is about to end
     std::thread thread_;
 };
 

@@ -1,11 +1,111 @@
 #include "protocol/line_reader.hpp"
 
+#ifdef _WIN32
+#include <io.h>
+#include <windows.h>
+#else
+#include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
+#endif
 
 #include <cerrno>
 
 namespace bge::protocol {
+
+#ifdef _WIN32
+
+LineReader::LineReader(int fd, std::size_t limit) : fd_(fd), limit_(limit) {}
+
+LineReader::~LineReader() {
+    if (void* thread = reading_thread_.exchange(nullptr)) ::CloseHandle(thread);
+}
+
+bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
+    const auto input = reinterpret_cast<HANDLE>(::_get_osfhandle(fd_));
+    if (input == INVALID_HANDLE_VALUE) return false;
+    if (!reading_thread_.load()) {
+        // A real handle of this thread (GetCurrentThread() is only a pseudo-handle), so that
+        // interrupt() can cancel the read from another thread.
+        HANDLE self = nullptr;
+        if (::DuplicateHandle(::GetCurrentProcess(), ::GetCurrentThread(), ::GetCurrentProcess(), &self, 0, FALSE,
+                              DUPLICATE_SAME_ACCESS))
+            reading_thread_.store(self);
+    }
+    while (true) {
+        if (interrupted_.load()) return false;
+        DWORD read = 0;
+        if (::ReadFile(input, chunk, static_cast<DWORD>(size), &read, nullptr)) {
+            got = read;
+            return read > 0;  // 0: the end of a file, or Ctrl+Z at a console
+        }
+        // A cancel that was not ours (none is expected) reads again; a closed pipe
+        // (ERROR_BROKEN_PIPE) or any other failure is the end of input.
+        if (::GetLastError() == ERROR_OPERATION_ABORTED && !interrupted_.load()) continue;
+        return false;
+    }
+}
+
+bool LineReader::interrupt() {
+    interrupted_.store(true);
+    if (void* thread = reading_thread_.load()) ::CancelSynchronousIo(thread);
+    return true;
+}
+
+void LineReader::clear_interrupt() { interrupted_.store(false); }
+
+#else
+
+LineReader::LineReader(int fd, std::size_t limit) : fd_(fd), limit_(limit) {
+    // Made before any read, so that every wait for input watches it. Without it (no descriptor
+    // left) reads block on the input alone and interrupt() says it cannot end them.
+    if (::pipe2(interrupt_pipe_, O_CLOEXEC | O_NONBLOCK) != 0) interrupt_pipe_[0] = interrupt_pipe_[1] = -1;
+}
+
+LineReader::~LineReader() {
+    if (interrupt_pipe_[0] >= 0) ::close(interrupt_pipe_[0]);
+    if (interrupt_pipe_[1] >= 0) ::close(interrupt_pipe_[1]);
+}
+
+bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
+    while (true) {
+        if (interrupted_.load()) return false;
+        if (interrupt_pipe_[0] >= 0 && fd_ >= 0) {
+            pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupt_pipe_[0], POLLIN, 0}};
+            if (::poll(watched, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                return false;
+            }
+            if (watched[1].revents != 0) return false;
+            // The input is readable, closed or invalid: read() tells which.
+        }
+        const ssize_t read = ::read(fd_, chunk, size);
+        if (read > 0) {
+            got = static_cast<std::size_t>(read);
+            return true;
+        }
+        if (read < 0 && errno == EINTR) continue;
+        return false;
+    }
+}
+
+bool LineReader::interrupt() {
+    if (interrupt_pipe_[1] < 0) return false;
+    interrupted_.store(true);
+    const char byte = 0;
+    // A full pipe already holds a wake-up: the write may fail then and still wakes the reader.
+    return ::write(interrupt_pipe_[1], &byte, 1) == 1 || errno == EAGAIN;
+}
+
+void LineReader::clear_interrupt() {
+    interrupted_.store(false);
+    char drained[64];
+    if (interrupt_pipe_[0] >= 0)
+        while (::read(interrupt_pipe_[0], drained, sizeof drained) > 0) {
+        }
+}
+
+#endif
 
 bool LineReader::fill() {
     if (eof_) return false;
@@ -14,29 +114,13 @@ bool LineReader::fill() {
         start_ = 0;
     }
     char chunk[65536];
-    while (true) {
-        if (interrupt_fd_ >= 0 && fd_ >= 0) {
-            pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupt_fd_, POLLIN, 0}};
-            if (::poll(watched, 2, -1) < 0) {
-                if (errno == EINTR) continue;
-                eof_ = true;
-                return false;
-            }
-            if (watched[1].revents != 0) {
-                eof_ = true;
-                return false;
-            }
-            // The input is readable, closed or invalid: read() tells which.
-        }
-        const ssize_t got = ::read(fd_, chunk, sizeof chunk);
-        if (got > 0) {
-            buffer_.append(chunk, static_cast<std::size_t>(got));
-            return true;
-        }
-        if (got < 0 && errno == EINTR) continue;
-        eof_ = true;
+    std::size_t got = 0;
+    if (!read_chunk(chunk, sizeof chunk, got)) {
+        eof_ = !interrupted_.load();  // an interrupted read is not the end: it may read again once cleared
         return false;
     }
+    buffer_.append(chunk, got);
+    return true;
 }
 
 std::optional<InputLine> LineReader::next() {
@@ -61,6 +145,9 @@ std::optional<InputLine> LineReader::next() {
             start_ = 0;
         }
         if (!fill()) {
+            // Interrupted: no line now; a partial one stays for the next read (only the head of
+            // an over-long line being dropped is lost).
+            if (interrupted_.load() && !eof_) return std::nullopt;
             const std::size_t rest = buffer_.size() - start_;
             if (rest == 0 && line.full_length == 0 && !discarding) return std::nullopt;
             if (!discarding) line.text.assign(buffer_, start_, std::min(rest, limit_));

@@ -1,7 +1,13 @@
 #pragma once
 // Reads protocol lines from a file descriptor with a hard length limit, so one over-long line
 // costs a clear error instead of unbounded memory. Handles "\n" and "\r\n".
+//
+// The read blocks, and another thread may end it (interrupt()), the way the engines' input thread
+// is ended without closing standard input. Linux polls the descriptor beside a pipe of the
+// reader's own; Windows reads the descriptor's handle with ReadFile (a pipe from a GUI or
+// Piskvork, a file, or a console), which interrupt() cancels (CancelSynchronousIo).
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <optional>
@@ -22,24 +28,37 @@ class LineReader {
 public:
     static constexpr std::size_t default_limit = 1 << 20;
 
-    explicit LineReader(int fd = 0, std::size_t limit = default_limit) : fd_(fd), limit_(limit) {}
+    explicit LineReader(int fd = 0, std::size_t limit = default_limit);
+    ~LineReader();
+    LineReader(const LineReader&) = delete;
+    LineReader& operator=(const LineReader&) = delete;
 
-    // The next line, or nothing at end of input.
+    // The next line, or nothing at end of input (or once interrupted).
     std::optional<InputLine> next();
 
-    // While waiting for input, also watch `fd`: once it is readable, reading ends as at end of
-    // input. Lets the owner of a reading thread end it without closing the input.
-    void set_interrupt(int fd) { interrupt_fd_ = fd; }
+    // From another thread: the read waiting for input, or the next one, ends as at end of input.
+    // False when this reader cannot be interrupted (no pipe could be made): the reading thread
+    // then waits for input or its end. Call again until the reading thread has left next(): on
+    // Windows a cancel that comes before the read starts is lost.
+    bool interrupt();
+    // After the reading thread has ended: the reader may read again.
+    void clear_interrupt();
 
 private:
     bool fill();
+    bool read_chunk(char* chunk, std::size_t size, std::size_t& got);
 
     int fd_;
     std::size_t limit_;
-    int interrupt_fd_ = -1;
     std::string buffer_;
     std::size_t start_ = 0;
     bool eof_ = false;
+    std::atomic<bool> interrupted_{false};
+#ifdef _WIN32
+    std::atomic<void*> reading_thread_{nullptr};  // a handle of the thread inside ReadFile, for the cancel
+#else
+    int interrupt_pipe_[2] = {-1, -1};
+#endif
 };
 
 }  // namespace bge::protocol

@@ -1,17 +1,29 @@
 #include "protocol/search_options.hpp"
 
 #include <fmt/format.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 
 #include <thread>
 
 namespace bge::protocol {
 
 std::int64_t machine_memory_mib() {
+#ifdef _WIN32
+    MEMORYSTATUSEX status{};
+    status.dwLength = sizeof status;
+    if (!::GlobalMemoryStatusEx(&status)) return 0;
+    return static_cast<std::int64_t>(status.ullTotalPhys / (1024 * 1024));
+#else
     const long pages = sysconf(_SC_PHYS_PAGES);
     const long page_size = sysconf(_SC_PAGE_SIZE);
     if (pages <= 0 || page_size <= 0) return 0;
     return static_cast<std::int64_t>(pages) / 1024 * page_size / 1024;
+#endif
 }
 
 int machine_cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }

@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -60,3 +62,34 @@ TEST_CASE("an over-long line is flagged and the next line is intact", "[protocol
 }
 
 TEST_CASE("empty input gives no lines", "[protocol]") { CHECK(read_all("", 100).empty()); }
+
+TEST_CASE("interrupt ends a read that waits for input, and the reader reads again after", "[protocol]") {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    {
+        LineReader reader(fds[0], 100);
+        std::optional<bge::protocol::InputLine> got{bge::protocol::InputLine{"not yet"}};
+        std::thread reading([&] { got = reader.next(); });
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // the read is waiting now
+        REQUIRE(reader.interrupt());
+        reading.join();  // a wait that did not end would hang here
+        CHECK_FALSE(got.has_value());
+        // Interrupted reads end at once, even before they start, until cleared; a line begun
+        // before the interrupt is kept whole for the read after it.
+        const std::string head = "is";
+        REQUIRE(::write(fds[1], head.data(), head.size()) == static_cast<ssize_t>(head.size()));
+        CHECK(reader.interrupt());
+        CHECK_FALSE(reader.next().has_value());
+        reader.clear_interrupt();
+        const std::string tail = "ready\nquit\n";
+        REQUIRE(::write(fds[1], tail.data(), tail.size()) == static_cast<ssize_t>(tail.size()));
+        const auto line = reader.next();
+        REQUIRE(line.has_value());
+        CHECK(line->text == "isready");
+        const auto last = reader.next();
+        REQUIRE(last.has_value());
+        CHECK(last->text == "quit");
+    }
+    ::close(fds[0]);
+    ::close(fds[1]);
+}

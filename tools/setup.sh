@@ -11,6 +11,12 @@
 #                                 every engine through its pipes, and the shared search in process
 #   tools/setup.sh package        builds the programs for any x86-64 machine (no -march=native, no
 #                                 tests, in build-package) and writes the Debian package build/bge_*.deb
+#   tools/setup.sh windows        cross-builds the five engines for Windows with mingw-w64 (in
+#                                 build-windows, statically linked, x86-64-v3) and writes the release
+#                                 zip build/bge-VERSION-windows-x86_64.zip
+#   tools/setup.sh test-windows   the same, then the Windows engines under wine against the Linux
+#                                 build (BUILD_DIR, default build, built first if needed):
+#                                 tests/windows/wine_test.sh
 #   tools/setup.sh package-check  as root on a machine without bge installed: builds the package
 #                                 from BUILD_DIR (default build-package), installs it with dpkg -i,
 #                                 runs tak bench, arbiter --help, gui --help, man tak and a 2-game
@@ -28,6 +34,9 @@ case "${1:-}" in
   test) packages+=(slurm-wlm munge iproute2) ;;
   # CPack's Debian generator reads the programs' library dependencies with dpkg-shlibdeps.
   package | package-check) packages+=(dpkg-dev file man-db) ;;
+  # mingw-w64's posix flavour (std::thread), and wine to run what it builds.
+  windows) packages+=(g++-mingw-w64-x86-64-posix) ;;
+  test-windows) packages+=(g++-mingw-w64-x86-64-posix wine wine64) ;;
 esac
 missing=()
 for package in "${packages[@]}"; do
@@ -66,6 +75,25 @@ case "${1:-}" in
   match)
     build_dir=${BUILD_DIR:-build}
     targets=(--target tak arbiter)  # the match needs nothing else: the first run stays short
+    ;;
+  windows | test-windows)
+    # The engines alone, for any x86-64-v3 (AVX2) Windows machine; fmt header-only from the
+    # host's libfmt-dev headers (Debian builds no fmt for mingw-w64).
+    windows_dir=build-windows
+    mkdir -p "$windows_dir/fmt-include"
+    ln -sfn /usr/include/fmt "$windows_dir/fmt-include/fmt"
+    cmake -S . -B "$windows_dir" -DCMAKE_TOOLCHAIN_FILE=tools/windows/mingw-w64-x86_64.cmake \
+      -DCMAKE_BUILD_TYPE=Release -DBGE_WERROR="${BGE_WERROR:-ON}" -DBGE_ENGINES_ONLY=ON -DBGE_BUILD_TESTS=OFF \
+      -DBGE_NATIVE=OFF -DBGE_MARCH=x86-64-v3 -DBGE_FMT_INCLUDE_DIR="$(cd "$windows_dir/fmt-include" && pwd)" \
+      >/dev/null
+    cmake --build "$windows_dir" -j"$(nproc)"
+    mkdir -p build
+    cp "$windows_dir"/bge-*-windows-x86_64.zip build/
+    echo "setup: wrote $(ls -t build/bge-*-windows-x86_64.zip | head -n 1)"
+    [ "$1" = windows ] && exit 0
+    # The Linux engines, the arbiter and the fuzzer to test against.
+    build_dir=${BUILD_DIR:-build}
+    targets=(--target tak gomoku twixt ur expendibots arbiter protocol_fuzz)
     ;;
   *) build_dir=${BUILD_DIR:-build} ;;
 esac
@@ -140,6 +168,9 @@ case "${1:-}" in
   package)
     echo "setup: wrote $(make_package)"
     ;;
+  test-windows)
+    tests/windows/wine_test.sh build-windows "$build_dir"
+    ;;
   package-check)
     if [ "$(id -u)" -ne 0 ]; then
       echo "setup: package-check installs a package with dpkg: run it as root" >&2
@@ -152,7 +183,7 @@ case "${1:-}" in
     tools/package_check.sh "$(make_package)"
     ;;
   *)
-    echo "usage: tools/setup.sh [match|test|test-sanitize|test-threads|package|package-check]" >&2
+    echo "usage: tools/setup.sh [match|test|test-sanitize|test-threads|package|package-check|windows|test-windows]" >&2
     exit 2
     ;;
 esac

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The Windows engines under wine, with the transcripts and match runners the Linux engines pass
+# (tools/setup.sh test-windows runs it; CI too):
+#   1. every engine's `bench` signature equals the Linux build's;
+#   2. input ends: "\r\n" line ends and a pipe closed without `quit` end each engine cleanly, and
+#      `stop` (TEI) and `YXSTOP` (pbrain) end a search with no limit;
+#   3. a TEI match of tak.exe against the Linux tak (the arbiter drives both through pipes);
+#   4. a pbrain game of pbrain-bge.exe driven as Piskvork drives a brain (START, INFO, BEGIN and
+#      TURN, END), against the Linux gomoku, and one with a whole BOARD before every move;
+#   5. UGI matches of twixt.exe, ur.exe and expendibots.exe against their Linux builds;
+#   6. a short protocol fuzz run into each .exe (FUZZ_LINES lines, default 2000).
+# Usage: tests/windows/wine_test.sh WINDOWS_BUILD_DIR LINUX_BUILD_DIR
+set -euo pipefail
+windows=$(cd "${1:?usage: wine_test.sh WINDOWS_BUILD_DIR LINUX_BUILD_DIR}" && pwd)
+linux=$(cd "${2:?usage: wine_test.sh WINDOWS_BUILD_DIR LINUX_BUILD_DIR}" && pwd)
+export WINEPREFIX=${WINEPREFIX:-$windows/wineprefix} WINEDEBUG=${WINEDEBUG:--all}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() {
+  echo "wine_test: FAILED: $*" >&2
+  failures=$((failures + 1))
+}
+
+# Each .exe behind a one-line launcher, so the arbiter and the fuzzer run it as any engine.
+mkdir -p "$work/bin"
+for engine in tak gomoku twixt ur expendibots pbrain-bge; do
+  printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$windows/bin/$engine.exe" >"$work/bin/$engine"
+  chmod +x "$work/bin/$engine"
+done
+cp "$windows/bin/gomoku.exe" "$windows/bin/pbrain-bge.exe"
+wineboot -i >/dev/null 2>&1 || true  # the prefix, once (a few seconds)
+
+echo "== bench signatures"
+for engine in tak gomoku twixt ur expendibots; do
+  native=$("$linux/bin/$engine" bench 2>&1 | sed -n 's/^Signature *: *//p')
+  report=$("$work/bin/$engine" bench 2>&1 | tr -d '\r')
+  under_wine=$(sed -n 's/^Signature *: *//p' <<<"$report")
+  echo "$engine: linux $native, windows $under_wine ($(sed -n 's/^Nodes\/second *: *//p' <<<"$report") nodes/s under wine)"
+  [ -n "$native" ] && [ "$native" = "$under_wine" ] || fail "$engine: bench signature $under_wine, not $native"
+done
+
+echo "== input ends: CRLF lines, and a pipe closed without quit"
+answer=$(printf 'tei\r\nisready\r\n' | "$work/bin/tak" | tr -d '\r')
+grep -qx teiok <<<"$answer" && grep -qx readyok <<<"$answer" || fail "tak: no teiok/readyok for CRLF lines: $answer"
+for engine in gomoku twixt ur expendibots; do
+  answer=$(printf 'ugi\r\nisready\r\n' | timeout 60 "$work/bin/$engine" | tr -d '\r') ||
+    fail "$engine: did not end at the end of its input"
+  grep -qx ugiok <<<"$answer" && grep -qx readyok <<<"$answer" || fail "$engine: no ugiok/readyok: $answer"
+done
+answer=$(printf 'START 15\r\nBEGIN\r\n' | timeout 60 "$work/bin/pbrain-bge" | tr -d '\r') ||
+  fail "pbrain-bge: did not end at the end of its input"
+grep -Eqx 'OK' <<<"$answer" && grep -Eqx '[0-9]+,[0-9]+' <<<"$answer" || fail "pbrain-bge: no OK and move: $answer"
+
+# A match between the Windows engine and the Linux one; every game must end by the rules.
+match() {
+  local name=$1
+  shift
+  if ! "$linux/bin/arbiter" "$@" -each stderr=/dev/null -games 2 -rounds 1 -jsonout "$work/$name.json" \
+    >"$work/$name.log" 2>&1; then
+    fail "$name: the arbiter failed"
+    cat "$work/$name.log" >&2
+    return
+  fi
+  echo "$name: $(grep -E '^Score of' "$work/$name.log" | tail -n 1)"
+  # Both games played to their end; none lost on time, by an illegal move, a stall or a disconnect.
+  if ! python3 - "$work/$name.json" <<'PY'; then
+import json, sys
+games = json.load(open(sys.argv[1]))["games"]
+bad = [g for g in games if g.get("termination") in ("time forfeit", "illegal move", "stall", "disconnect")]
+for g in bad:
+    print(f"game {g['number']}: {g['termination']}: {g.get('reason', '')}", file=sys.stderr)
+sys.exit(1 if bad or len(games) != 2 else 0)
+PY
+    fail "$name: a game did not end by the rules"
+    cat "$work/$name.log" >&2
+  fi
+}
+echo "== stop and YXSTOP end an unbounded search"
+answer=$({ printf 'tei\nteinewgame 6\nposition startpos\ngo infinite\n'; sleep 3; printf 'stop\n'; sleep 2
+  printf 'quit\n'; } | timeout 60 "$work/bin/tak" | tr -d '\r')
+grep -q '^bestmove ' <<<"$answer" || fail "tak: no bestmove after stop"
+answer=$({ printf 'START 15\nINFO timeout_turn 100000000\nINFO timeout_match 0\nBEGIN\n'; sleep 3; printf 'YXSTOP\n'
+  sleep 2; printf 'END\n'; } | timeout 60 "$work/bin/pbrain-bge" | tr -d '\r')
+grep -Eqx '[0-9]+,[0-9]+' <<<"$answer" || fail "pbrain-bge: no move after YXSTOP: $answer"
+
+echo "== matches against the Linux engines"
+match tak-tei -game tak -size 5 -engine cmd="$work/bin/tak" name=windows proto=tei \
+  -engine cmd="$linux/bin/tak" name=linux proto=tei -each tc=20+0.2
+match gomoku-piskvork -game gomoku -rule freestyle -engine cmd="$work/bin/pbrain-bge" name=windows proto=pbrain \
+  -engine cmd="$linux/bin/gomoku" name=linux proto=pbrain -each st=0.2
+match gomoku-board -game gomoku -rule renju -engine cmd="$work/bin/pbrain-bge" name=windows proto=pbrain pbrain=board \
+  -engine cmd="$linux/bin/gomoku" name=linux -each st=0.2
+match twixt -game twixt -engine cmd="$work/bin/twixt" name=windows -engine cmd="$linux/bin/twixt" name=linux \
+  -each st=0.1
+match ur -game ur -engine cmd="$work/bin/ur" name=windows -engine cmd="$linux/bin/ur" name=linux -each st=0.05
+match expendibots -game expendibots -engine cmd="$work/bin/expendibots" name=windows \
+  -engine cmd="$linux/bin/expendibots" name=linux -each st=0.05
+
+echo "== protocol fuzz"
+for game in tak gomoku twixt ur expendibots "gomoku --pbrain"; do
+  # shellcheck disable=SC2086 # "gomoku --pbrain" is two words on purpose
+  "$linux/bin/protocol_fuzz" --game $game --engine "$work/bin/${game%% *}" --lines "${FUZZ_LINES:-2000}" \
+    --seed "${FUZZ_SEED:-1}" --timeout 60 || fail "protocol fuzz: $game"
+done
+
+if [ "$failures" -gt 0 ]; then
+  echo "wine_test: $failures failures" >&2
+  exit 1
+fi
+echo "wine_test: every check passed"

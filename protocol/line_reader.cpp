@@ -24,18 +24,27 @@ LineReader::~LineReader() {
 bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
     const auto input = reinterpret_cast<HANDLE>(::_get_osfhandle(fd_));
     if (input == INVALID_HANDLE_VALUE) return false;
-    if (!reading_thread_.load()) {
-        // A real handle of this thread (GetCurrentThread() is only a pseudo-handle), so that
-        // interrupt() can cancel the read from another thread.
+    if (reading_thread_id_ != ::GetCurrentThreadId()) {
+        // A real handle of the thread that reads now (GetCurrentThread() is only a pseudo-handle),
+        // so that interrupt() can cancel its read from another thread. The engine loop reads its
+        // first line on the main thread, then hands the reader to the input thread.
         HANDLE self = nullptr;
         if (::DuplicateHandle(::GetCurrentProcess(), ::GetCurrentThread(), ::GetCurrentProcess(), &self, 0, FALSE,
-                              DUPLICATE_SAME_ACCESS))
-            reading_thread_.store(self);
+                              DUPLICATE_SAME_ACCESS)) {
+            if (void* before = reading_thread_.exchange(self)) ::CloseHandle(before);
+            reading_thread_id_ = ::GetCurrentThreadId();
+        }
     }
     while (true) {
-        if (interrupted_.load()) return false;
+        reading_now_.store(true);
+        if (interrupted_.load()) {
+            reading_now_.store(false);
+            return false;
+        }
         DWORD read = 0;
-        if (::ReadFile(input, chunk, static_cast<DWORD>(size), &read, nullptr)) {
+        const BOOL ok = ::ReadFile(input, chunk, static_cast<DWORD>(size), &read, nullptr);
+        reading_now_.store(false);
+        if (ok) {
             got = read;
             return read > 0;  // 0: the end of a file, or Ctrl+Z at a console
         }
@@ -48,8 +57,12 @@ bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
 
 bool LineReader::interrupt() {
     interrupted_.store(true);
-    if (void* thread = reading_thread_.load()) ::CancelSynchronousIo(thread);
-    return true;
+    void* thread = reading_thread_.load();
+    if (!thread || ::CancelSynchronousIo(thread)) return true;
+    // Nothing to cancel: the reader is between reads and sees the flag before the next one, or it
+    // is in a read Windows cannot cancel (wine cannot cancel a pipe read): then say so, and the
+    // reading thread is left to end with the process.
+    return !reading_now_.load();
 }
 
 void LineReader::clear_interrupt() { interrupted_.store(false); }

@@ -37,9 +37,10 @@ public:
     std::optional<InputLine> next();
 
     // From another thread: the read waiting for input, or the next one, ends as at end of input.
-    // False when this reader cannot be interrupted (no pipe could be made): the reading thread
-    // then waits for input or its end. Call again until the reading thread has left next(): on
-    // Windows a cancel that comes before the read starts is lost.
+    // False when the waiting read cannot be ended (Linux: no pipe could be made; Windows: a read
+    // the system cannot cancel, as under wine): the reading thread then waits for input or its
+    // end. Call again until the reading thread has left next(): on Windows a cancel that comes
+    // before the read starts is lost.
     bool interrupt();
     // After the reading thread has ended: the reader may read again.
     void clear_interrupt();
@@ -56,6 +57,8 @@ private:
     std::atomic<bool> interrupted_{false};
 #ifdef _WIN32
     std::atomic<void*> reading_thread_{nullptr};  // a handle of the thread inside ReadFile, for the cancel
+    unsigned long reading_thread_id_ = 0;         // whose handle it is (only the reading thread uses it)
+    std::atomic<bool> reading_now_{false};        // the reading thread is in (or about to enter) ReadFile
 #else
     int interrupt_pipe_[2] = {-1, -1};
 #endif

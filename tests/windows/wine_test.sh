@@ -2,7 +2,8 @@
 # The Windows engines under wine, with the transcripts and match runners the Linux engines pass
 # (tools/setup.sh test-windows runs it; CI too):
 #   1. every engine's `bench` signature equals the Linux build's;
-#   2. input ends: "\r\n" line ends and a pipe closed without `quit` end each engine cleanly, and
+#   2. input ends: "\r\n" line ends and a pipe closed without `quit` end each engine cleanly,
+#      `quit` and `END` end it while its input stays open, and
 #      `stop` (TEI) and `YXSTOP` (pbrain) end a search with no limit;
 #   3. a TEI match of tak.exe against the Linux tak (the arbiter drives both through pipes);
 #   4. a pbrain game of pbrain-bge.exe driven as Piskvork drives a brain (START, INFO, BEGIN and
@@ -76,6 +77,21 @@ PY
     cat "$work/$name.log" >&2
   fi
 }
+echo "== quit and END with the input still open"
+for engine in tak pbrain-bge; do
+  first=tei last=quit
+  if [ "$engine" = pbrain-bge ]; then first="START 15" last=END; fi
+  mkfifo "$work/$engine.fifo"
+  timeout 30 "$work/bin/$engine" <"$work/$engine.fifo" >"$work/$engine.quit" &
+  pid=$!
+  exec 8>"$work/$engine.fifo"  # held open until the engine has exited: no end of input
+  printf '%s\n' "$first" >&8
+  sleep 1
+  printf '%s\n' "$last" >&8
+  wait "$pid" || fail "$engine: did not exit at $last while its input stayed open"
+  exec 8>&-
+done
+
 echo "== stop and YXSTOP end an unbounded search"
 answer=$({ printf 'tei\nteinewgame 6\nposition startpos\ngo infinite\n'; sleep 3; printf 'stop\n'; sleep 2
   printf 'quit\n'; } | timeout 60 "$work/bin/tak" | tr -d '\r')

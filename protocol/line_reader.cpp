@@ -158,9 +158,9 @@ std::optional<InputLine> LineReader::next() {
             start_ = 0;
         }
         if (!fill()) {
-            // Interrupted: no line now; a partial one stays for the next read (only the head of
-            // an over-long line being dropped is lost).
-            if (interrupted_.load() && !eof_) return std::nullopt;
+            // Not the end, so interrupted: no line now; a partial one stays for the next read
+            // (only the head of an over-long line being dropped is lost).
+            if (!eof_) return std::nullopt;
             const std::size_t rest = buffer_.size() - start_;
             if (rest == 0 && line.full_length == 0 && !discarding) return std::nullopt;
             if (!discarding) line.text.assign(buffer_, start_, std::min(rest, limit_));

@@ -23,13 +23,15 @@ fail() {
   failures=$((failures + 1))
 }
 
-# Each .exe behind a one-line launcher, so the arbiter and the fuzzer run it as any engine.
+# The files the release zip holds (its staging folder), each .exe behind a one-line launcher, so
+# the arbiter and the fuzzer run it as any engine.
+release=$(ls -d "$windows"/bge-*-windows-x86_64/ | head -n 1)
+[ -f "$release/pbrain-bge.exe" ] || { echo "wine_test: no release zip's files in $windows" >&2; exit 1; }
 mkdir -p "$work/bin"
 for engine in tak gomoku twixt ur expendibots pbrain-bge; do
-  printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$windows/bin/$engine.exe" >"$work/bin/$engine"
+  printf '#!/bin/sh\nexec wine "%s" "$@"\n' "$release$engine.exe" >"$work/bin/$engine"
   chmod +x "$work/bin/$engine"
 done
-cp "$windows/bin/gomoku.exe" "$windows/bin/pbrain-bge.exe"
 wineboot -i >/dev/null 2>&1 || true  # the prefix, once (a few seconds)
 
 echo "== bench signatures"
@@ -42,12 +44,13 @@ for engine in tak gomoku twixt ur expendibots; do
 done
 
 echo "== input ends: CRLF lines, and a pipe closed without quit"
-answer=$(printf 'tei\r\nisready\r\n' | "$work/bin/tak" | tr -d '\r')
-grep -qx teiok <<<"$answer" && grep -qx readyok <<<"$answer" || fail "tak: no teiok/readyok for CRLF lines: $answer"
-for engine in gomoku twixt ur expendibots; do
-  answer=$(printf 'ugi\r\nisready\r\n' | timeout 60 "$work/bin/$engine" | tr -d '\r') ||
+for engine in tak gomoku twixt ur expendibots; do
+  protocol=ugi
+  if [ "$engine" = tak ]; then protocol=tei; fi
+  answer=$(printf '%s\r\nisready\r\n' "$protocol" | timeout 60 "$work/bin/$engine" | tr -d '\r') ||
     fail "$engine: did not end at the end of its input"
-  grep -qx ugiok <<<"$answer" && grep -qx readyok <<<"$answer" || fail "$engine: no ugiok/readyok: $answer"
+  grep -qx "${protocol}ok" <<<"$answer" && grep -qx readyok <<<"$answer" ||
+    fail "$engine: no ${protocol}ok/readyok for CRLF lines: $answer"
 done
 answer=$(printf 'START 15\r\nBEGIN\r\n' | timeout 60 "$work/bin/pbrain-bge" | tr -d '\r') ||
   fail "pbrain-bge: did not end at the end of its input"

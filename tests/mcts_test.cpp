@@ -285,11 +285,15 @@ TEST_CASE("MCTS with four threads stops promptly on the stop flag", "[mcts][thre
     const bool ran_until_stopped = !returned.load();  // infinite: only the stop flag ends it
     const auto stopped = search::Clock::now();
     stop.store(true);
+    // Promptly means in iterations, not milliseconds (an iteration under a sanitizer can take
+    // 100 ms): each thread finishes at most the iteration it is in, then sees the flag.
+    const std::uint64_t iterations_at_stop = player.tree().iterations();
     searcher.join();
     CHECK(ran_until_stopped);
     const auto latency = std::chrono::duration_cast<std::chrono::microseconds>(finished - stopped);
-    INFO("stopped after " << latency.count() << " us, " << result.nodes << " iterations");
-    CHECK(latency < std::chrono::milliseconds(50));
+    INFO("stopped after " << latency.count() << " us, " << iterations_at_stop << " iterations at the stop, "
+                          << result.nodes << " in all");
+    CHECK(result.nodes <= iterations_at_stop + 4);
     REQUIRE(result.has_move);
     CHECK(is_legal(request.root, result.best));
     CHECK(result.nodes > 0);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_under_test.hpp"
 #include "protocol/engine_process.hpp"
 #include "tools/arbiter/json.hpp"
 
@@ -81,6 +82,7 @@ inline ArbiterRun run_program(const std::string& binary, const std::vector<std::
     options.arguments = arguments;
     options.working_directory = working_directory;
     options.stderr_path = errors_file;
+    use_engine_under_test(options);
     const auto start = std::chrono::steady_clock::now();
     REQUIRE(process.start(options));
     ArbiterRun run;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_under_test.hpp"
 #include "protocol/engine_process.hpp"
 
 namespace bge::testing {
@@ -23,6 +24,7 @@ public:
         options.command = binary;
         options.arguments = std::move(arguments);
         options.stderr_path = "/dev/null";  // engine diagnostics are not part of the transcript
+        use_engine_under_test(options);
         REQUIRE(process_.start(options));
     }
 

@@ -91,9 +91,10 @@ case "${1:-}" in
     cp "$windows_dir"/bge-*-windows-x86_64.zip build/
     echo "setup: wrote $(ls -t build/bge-*-windows-x86_64.zip | head -n 1)"
     [ "$1" = windows ] && exit 0
-    # The Linux engines, the arbiter and the fuzzer to test against.
+    # The Linux engines, the arbiter and the fuzzer to test against, and the transcript tests
+    # (unit_tests) to run into the .exe files.
     build_dir=${BUILD_DIR:-build}
-    targets=(--target tak gomoku twixt ur expendibots arbiter protocol_fuzz)
+    targets=(--target tak gomoku twixt ur expendibots arbiter protocol_fuzz unit_tests)
     ;;
   *) build_dir=${BUILD_DIR:-build} ;;
 esac

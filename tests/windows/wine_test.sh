@@ -9,7 +9,10 @@
 #   4. a pbrain game of pbrain-bge.exe driven as Piskvork drives a brain (START, INFO, BEGIN and
 #      TURN, END), against the Linux gomoku, and one with a whole BOARD before every move;
 #   5. UGI matches of twixt.exe, ur.exe and expendibots.exe against their Linux builds;
-#   6. a short protocol fuzz run into each .exe (FUZZ_LINES lines, default 2000).
+#   6. a short protocol fuzz run into each .exe (FUZZ_LINES lines, default 2000);
+#   7. console input: tak.exe and pbrain-bge.exe read a Windows console (a terminal) as a pipe;
+#   8. the Linux build's [protocol] transcript tests (tests/*_protocol_test.cpp, the queue and go
+#      tests), every one driving the .exe files instead (tests/engine_under_test.hpp).
 # Usage: tests/windows/wine_test.sh WINDOWS_BUILD_DIR LINUX_BUILD_DIR
 set -euo pipefail
 windows=$(cd "${1:?usage: wine_test.sh WINDOWS_BUILD_DIR LINUX_BUILD_DIR}" && pwd)
@@ -33,6 +36,10 @@ for engine in tak gomoku twixt ur expendibots pbrain-bge; do
   chmod +x "$work/bin/$engine"
 done
 wineboot -i >/dev/null 2>&1 || true  # the prefix, once (a few seconds)
+# One wineserver for the whole test. Without it, an engine started while the last one's server is
+# shutting down can die before its first line: a third of the transcript runs lost an engine so.
+wineserver -p
+trap 'wineserver -k >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
 echo "== bench signatures"
 for engine in tak gomoku twixt ur expendibots; do
@@ -122,6 +129,42 @@ for game in tak gomoku twixt ur expendibots "gomoku --pbrain"; do
   "$linux/bin/protocol_fuzz" --game $game --engine "$work/bin/${game%% *}" --lines "${FUZZ_LINES:-2000}" \
     --seed "${FUZZ_SEED:-1}" --timeout 60 || fail "protocol fuzz: $game"
 done
+
+echo "== console input"
+# util-linux's script gives the engine a terminal, which wine makes a Windows console: it echoes
+# the input and draws with escape sequences (a cursor move for a space), taken out here. Each
+# argument is a line typed (Enter is "\r"), or "sleep N". The input stays open after the last
+# line: the engine must end on quit or END alone.
+console() {
+  local engine=$1
+  shift
+  {
+    for line in "$@"; do
+      case "$line" in
+        sleep\ *) $line ;;
+        *) printf '%s\r' "$line" ;;
+      esac
+    done
+    sleep 20
+  } | timeout 15 script -qec "wine '$release$engine.exe'" /dev/null >"$work/$engine.console" ||
+    fail "$engine: did not end on its own with a console as input"
+  sed 's/\x1b\[1C/ /g; s/\x1b\[[0-9;?]*[A-Za-z]//g' "$work/$engine.console" | tr -d '\r'
+}
+answer=$(console tak tei isready "position startpos" "go infinite" "sleep 2" stop "sleep 1" quit)
+grep -qx teiok <<<"$answer" && grep -qx readyok <<<"$answer" && grep -q '^bestmove [a-f][1-6]$' <<<"$answer" ||
+  fail "tak: no teiok, readyok and bestmove from a console: $answer"
+answer=$(console pbrain-bge "START 15" "sleep 1" BEGIN "sleep 3" END)
+grep -qx OK <<<"$answer" && grep -Eqx '[0-9]+,[0-9]+' <<<"$answer" ||
+  fail "pbrain-bge: no OK and move from a console: $answer"
+
+echo "== the [protocol] transcript tests, into the .exe files"
+if [ -x "$linux/tests/unit_tests" ]; then
+  BGE_TEST_ENGINE_COMMAND="wine $release{}.exe" "$linux/tests/unit_tests" "[protocol]" >"$work/transcripts.log" 2>&1 ||
+    { fail "the [protocol] transcript tests"; cat "$work/transcripts.log" >&2; }
+  tail -n 1 "$work/transcripts.log"
+else
+  fail "no $linux/tests/unit_tests to run the transcript tests"
+fi
 
 if [ "$failures" -gt 0 ]; then
   echo "wine_test: $failures failures" >&2

@@ -141,6 +141,61 @@ TEST_CASE("gui: TwixT draws a bridge between two pegs a knight's move apart, and
     CHECK(board.at("pegs").at("h4") == "o");
 }
 
+TEST_CASE("gui: a won game's road, five or TwixT chain is given to the page to draw", "[gui]") {
+    tak::Variant tak_variant;
+    tak_variant.size = 5;
+    // White's flats a2 b2 c2 d2 e2 make a road across; Black's stay apart.
+    auto road = played<TakView>(tak_variant, {"a5", "a1", "a2", "c5", "b2", "e5", "c2", "e4", "d2", "b4", "e2"});
+    REQUIRE(road.outcome().is_win_for(Side::first));
+    CHECK(strings(TakView::board(road.current(), nullptr, nullptr).at("winning")) ==
+          std::vector<std::string>{"e2", "d2", "c2", "b2", "a2"});
+    auto ongoing = played<TakView>(tak_variant, {"a5", "a1", "a2"});
+    CHECK_FALSE(TakView::board(ongoing.current(), nullptr, nullptr).contains("winning"));
+
+    gomoku::Variant gomoku_variant;
+    auto five = played<GomokuView>(gomoku_variant, {"h8", "a1", "i9", "a3", "g7", "a5", "k11", "a7", "j10"});
+    REQUIRE(five.outcome().is_win_for(Side::first));
+    auto cells = strings(GomokuView::board(five.current(), nullptr, nullptr).at("winning"));
+    std::sort(cells.begin(), cells.end());
+    CHECK(cells == std::vector<std::string>{"g7", "h8", "i9", "j10", "k11"});
+
+    // o joins the left and right columns of an 8x8 board with a3 c4 e5 g6 h4, each a knight's
+    // move from the last; x's pegs on its own border rows build no bridge across them.
+    twixt::Variant twixt_variant;
+    twixt_variant.size = 8;
+    auto chain = played<TwixtView>(twixt_variant, {"c1", "a3", "e1", "c4", "g1", "e5", "c8", "g6", "e8", "h4"});
+    REQUIRE(chain.outcome().is_win_for(Side::second));
+    CHECK(strings(TwixtView::board(chain.current(), nullptr, nullptr).at("winning")) ==
+          std::vector<std::string>{"h4", "g6", "e5", "c4", "a3"});
+}
+
+TEST_CASE("gui: a record opened at its end shows the road; its line's result stays at every ply", "[gui]") {
+    Hub hub({});
+    auto client = std::make_shared<RecordingClient>();
+    Json load;
+    load["type"] = "load_record";
+    load["game"] = "tak";
+    load["text"] = "[Size \"5\"]\n\n1. a5 a1 2. a2 c5 3. b2 e5 4. c2 e4 5. d2 b4 6. e2 1-0\n";
+    load["at"] = "end";
+    hub.message(client, json::dump(load));
+    std::size_t at = 0;
+    const Json end = client->wait_for(at, [](const Json& m) { return type_of(m) == "state"; });
+    CHECK(end.at("ply") == 11);
+    CHECK(end.at("result").at("score") == "1-0");
+    CHECK(end.at("line_result").at("score") == "1-0");
+    CHECK(end.at("board").at("winning").size() == 5);
+    Json go_back;
+    go_back["type"] = "goto";
+    go_back["id"] = end.at("id");
+    go_back["ply"] = 4;
+    hub.message(client, json::dump(go_back));
+    const Json earlier = client->wait_for(at, [](const Json& m) { return type_of(m) == "state" && m.at("ply") == 4; });
+    CHECK_FALSE(earlier.contains("result"));
+    CHECK(earlier.at("line_result").at("score") == "1-0");
+    CHECK_FALSE(earlier.at("board").contains("winning"));
+    hub.closed(client);
+}
+
 TEST_CASE("gui: an Ur move is the piece (or the pool), then where it lands", "[gui]") {
     auto record = played<UrView>(ur::Variant{}, {"r2"});
     const Json legal = legal_moves_json<UrView>(record);
@@ -226,6 +281,10 @@ TEST_CASE("gui: every bad message gets one error and the server goes on", "[gui]
         R"({"type": "load_record", "game": "tak", "text": "[Size \"5\"]\n\n1. zz9 a1\n"})",
         R"({"type": "load_record", "game": "gomoku", "text": "[Size \"999x3\"]\n1. a1\n"})",
         R"({"type": "analyse", "game": "twixt", "moves": "c3 zz99"})",
+        R"({"type": "load_record", "game": "tak", "text": "[Size \"5\"]\n\n1. a1 e5\n", "at": "middle"})",
+        R"({"type": "preview", "game": "chess"})",
+        R"({"type": "preview", "game": "tak", "variant": {"size": 99}})",
+        R"({"type": "preview", "game": "gomoku", "position": 7})",
         std::string(300, '[') + std::string(300, ']'),
     };
     for (const std::string& message : bad) {
@@ -236,6 +295,15 @@ TEST_CASE("gui: every bad message gets one error and the server goes on", "[gui]
         CHECK(type_of(client->at(before)) == "error");
         CHECK(!json::text(client->at(before), "message").empty());
     }
+    // The board before any game, for the page to show: the start of the variant asked for.
+    const std::size_t before_preview = client->count();
+    hub.message(client, R"({"type": "preview", "game": "tak", "variant": {"size": 4}, "for": "play"})");
+    REQUIRE(client->count() == before_preview + 1);
+    const Json preview = client->at(before_preview);
+    CHECK(type_of(preview) == "preview");
+    CHECK(preview.at("for") == "play");
+    CHECK(preview.at("board").at("size") == 4);
+    CHECK(preview.at("board").at("stacks").empty());
     // A game between two people still works after all that, and refuses what is not legal.
     hub.message(client, R"({"type": "new_game", "game": "tak", "variant": {"size": 5}, "players": ["person", "person"]})");
     std::size_t at = 0;

@@ -189,6 +189,8 @@ def new_game(page, game, players, movetime="", depth="2", tc=""):
     """Engines search to a fixed depth by default: no clock, so a loaded machine cannot make them
     lose on time (a move time of 50 ms has only 50 ms of slack, as in the arbiter)."""
     page.tab("play")
+    if not page.find("#play-setup").is_displayed():  # on a phone the form folds away while a game runs
+        page.find("#play-setup-toggle").click()
     page.set_form("play-setup", {"game": game, "tc": ""})  # a clock turns the move time field off
     page.driver.execute_script(
         "document.querySelector('#play-setup [name=tc]').dispatchEvent(new Event('input', {bubbles: true}))")
@@ -249,7 +251,23 @@ def play_full_game(page, game, engine_binary, rng, screenshots):
           f"{game}: the page shows {page.text('#play-result')!r} but the rules give no result for its moves {moves}: "
           f"{output[-400:]}")
     check(shown == RESULTS[response[-1]], f"{game}: the page shows {shown}, the engine says {response[-1]} for {moves}")
-    print(f"{game}: {len(moves)} plies, {clicks} moves by clicks, result {shown} ({page.text('#play-result')})")
+    # The list ends with the result; a road, a five or a TwixT chain is drawn on the board.
+    row = page.attributes("#play-moves li:last-child", "data-result")
+    check(row == [shown], f"{game}: the move list's last row is {row}, not the result {shown}")
+    reason = page.text("#play-result")
+    winning = (page.attributes("#play-board [data-winning]", "data-winning") or [""])[0].split()
+    needs_line = (game == "tak" and "road" in reason) or (game == "twixt" and shown != "1/2-1/2") or         (game == "gomoku" and shown != "1/2-1/2" and "forbidden" not in reason)
+    if needs_line:
+        least = {"tak": 4, "gomoku": 5, "twixt": 2}[game]
+        check(len(winning) >= least, f"{game}: the win ({reason}) is drawn through {winning}")
+    # Stepping back through the finished game says so, and counts read right.
+    page.find("body").send_keys(Keys.ARROW_LEFT)
+    page.wait(lambda: page.text("#play-ply").endswith("(game over)"), 5, f"{game}: a step back says {page.text('#play-ply')!r}")
+    board_words = page.driver.execute_script("return [...document.querySelectorAll('#play-board text')].map(e => e.textContent).join(' | ')")
+    check(not re.search(r"(?<!\d)1 (flats|pieces)", board_words), f"{game}: a plural after 1: {board_words}")
+    page.find("body").send_keys(Keys.END)
+    print(f"{game}: {len(moves)} plies, {clicks} moves by clicks, result {shown} ({reason}), "
+          f"drawn through {' '.join(winning) or 'no line'}")
     if screenshots:
         page.find("#play-board svg").screenshot(os.path.join(screenshots, f"gui-{game}.png"))
 
@@ -643,6 +661,8 @@ def check_record_tools(page, rng):
     page.wait(lambda: page.attributes("#analysis-board", "data-id")[0] != previous and not page.find("#tab-analysis").get_attribute("hidden"),
               10, "Analyse this game did nothing")
     check(page.moves("analysis") == played, "Analyse this game shows other moves")
+    check(page.text("#analysis-ply") == f"{len(played)} / {len(played)}",
+          f"Analyse this game opened at {page.text('#analysis-ply')}, not at its last move")
     page.find("#analysis-flip").click()
     check(page.attributes("#analysis-board [data-flipped]", "data-flipped"), "Flip did not turn the board")
     page.find("body").send_keys("f")
@@ -852,6 +872,15 @@ def check_layouts(page, games, rng, screenshots):
                         "return [document.querySelector('#play-players').getBoundingClientRect().top,"
                         " document.querySelector('#play-board').getBoundingClientRect().top]")
                     check(clocks < board, f"{game} on a phone: the clocks are below the board")
+                    # The info line and the moves directly under the board, above its buttons;
+                    # the set-up form folded away behind its button.
+                    order = driver.execute_script("""const top = (s) => document.querySelector(s).getBoundingClientRect().top;
+                        return [top('#play-board') + document.querySelector('#play-board').getBoundingClientRect().height,
+                                top('#play-info'), top('#play-moves'), top('#play-typed')];""")
+                    check(order[0] <= order[1] <= order[3] and order[2] <= order[3],
+                          f"{game} on a phone: board bottom, info, moves, move box at {order}")
+                    check(not page.find("#play-setup").is_displayed() and page.find("#play-setup-toggle").is_displayed(),
+                          f"{game} on a phone: the set-up form does not fold away once the game runs")
                 if screenshots:
                     driver.save_screenshot(os.path.join(screenshots, f"gui-{game}-{name}.png"))
             page.tab("analysis")
@@ -895,9 +924,16 @@ def check_watch(driver, gui_binary, directory, screenshots):
               f"the page shows Ptnml {cells[9]}, the results file {summary['pentanomial']}")
         check(not page.errors(), f"the page showed errors: {page.errors()}")
         check("± 0.0" not in " ".join(cells), f"an error bar of 0.0 (undefined) is shown: {cells}")
+        columns = page.driver.execute_script("return getComputedStyle(document.querySelector('.finished-games')).columnCount")
+        check(columns in ("auto", "1"), f"the finished-games list has {columns} columns")
         # Finished games stay on show, and each opens in the analysis tab.
         time.sleep(4)
         check(page.all("#watch-games .watch-card"), "the finished games' boards vanished")
+        to_move = page.driver.execute_script("return document.querySelectorAll('#watch-games .watch-card .player.to-move').length")
+        check(to_move == 0, f"finished boards show a side to move ({to_move})")
+        titles = page.driver.execute_script("return [...document.querySelectorAll('#watch-games title')].map(e => e.textContent)")
+        check(titles and all(t.endswith(". ") for t in titles),
+              f"the stacks' descriptions run together: {titles[:3]}")
         first = page.driver.execute_script(
             "return document.querySelector('.finished-games li[data-game-number]').dataset.gameNumber")
         page.click(f'.finished-games li[data-game-number="{first}"]')
@@ -927,6 +963,233 @@ def check_watch(driver, gui_binary, directory, screenshots):
     finally:
         arbiter.stop()
 
+
+# ---- The rough edges a ptn.ninja or lichess user trips over (each check names its item).
+
+def in_view(page, selector):
+    """Whether the element is inside the window (the page area a 1400x1000 window leaves) with
+    the page scrolled to its top, as it opens."""
+    return page.driver.execute_script("""
+        window.scrollTo(0, 0);
+        const e = document.querySelector(arguments[0]);
+        if (!e || !e.getClientRects().length) return false;
+        const r = e.getBoundingClientRect();
+        return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;""", selector)
+
+
+def within_list(page, list_selector, item_selector):
+    """Whether the item is inside the visible part of its scrolling list."""
+    return page.driver.execute_script("""
+        const list = document.querySelector(arguments[0]), item = list && list.querySelector(arguments[1]);
+        if (!item) return false;
+        const l = list.getBoundingClientRect(), r = item.getBoundingClientRect();
+        return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;""", list_selector, item_selector)
+
+
+def checkerboard_tak_game(size):
+    """Placements filling a size x size Tak board as a checkerboard: no road, a full board, and
+    so a game of size*size plies ending by flats."""
+    squares = {0: [], 1: []}
+    for row in range(size):
+        for column in range(size):
+            squares[(row + column) % 2].append("abcdefgh"[column] + str(row + 1))
+    moves = []
+    for ply in range(size * size):
+        # The first two plies place the opponent's flat; then each side its own.
+        colour = (1 - ply % 2) if ply < 2 else ply % 2
+        moves.append(squares[colour].pop(0))
+    return moves
+
+
+def check_empty_page(driver, gui_url, screenshots):
+    """Item 8: before any game the page shows the chosen game's board and a one-line hint, and no
+    buttons that need a game (the record tools floated alone)."""
+    try:
+        for width, height, name in [(1400, 1000, "desktop"), (390, 900, "phone")]:
+            driver.set_window_size(width, height)
+            page = Page(driver, gui_url)
+            page.wait(lambda: page.attributes('#play-board svg[data-game="tak"]', "data-game"), 10,
+                      "the empty page shows no board")
+            check(page.find("#play-hint").is_displayed(), "the empty page has no hint")
+            shown = [s for s in ["#play-record-tools", "#play-save", "#play-undo", "#play-first", "#play-kinds button"]
+                     if page.all(s) and page.find(s).is_displayed()]
+            check(not shown, f"the empty page shows buttons that need a game: {shown}")
+            page.set_form("play-setup", {"game": "gomoku"})
+            page.wait(lambda: page.attributes('#play-board svg[data-game="gomoku"]', "data-game"), 10,
+                      "the empty page's board does not follow the game chosen")
+            page.set_form("play-setup", {"game": "tak"})
+            if screenshots:
+                driver.save_screenshot(os.path.join(screenshots, f"gui-empty-{name}.png"))
+    finally:
+        driver.set_window_size(1300, 1100)
+    print("empty page: the form's board and a hint, no buttons that need a game, at 1400x1000 and 390x900")
+
+
+def check_keys_to_board(page):
+    """Item 1: after a choice from the Engine dropdown, arrows, Home and End step the board; the
+    dropdown keeps its choice."""
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "", "moves": "a1 e5 b2 d4"})
+    page.wait(lambda: page.text("#analysis-ply") == "4 / 4", 10, "the set-up is not shown at its end")
+    Select(page.find("#analysis-engine")).select_by_value("tak")
+    focused = page.driver.execute_script("return document.activeElement.tagName")
+    check(focused != "SELECT", "the Engine dropdown keeps the focus after a choice")
+    for key, expected in [(Keys.ARROW_LEFT, "3 / 4"), (Keys.HOME, "0 / 4"), (Keys.ARROW_RIGHT, "1 / 4"), (Keys.END, "4 / 4")]:
+        ActionChains(page.driver).send_keys(key).perform()
+        page.wait(lambda: page.text("#analysis-ply") == expected, 5,
+                  f"a key after the Engine dropdown did not step the board to {expected}: {page.text('#analysis-ply')}")
+        check(page.find("#analysis-engine").get_attribute("value") == "tak", "a board key changed the engine")
+    print("keys: after the Engine dropdown, Left, Home, Right and End step the board; the engine stays")
+
+
+def check_move_list(page):
+    """Item 2: a 64-ply game's list keeps the move shown in view at both ends and ends with its
+    result (a full board, a draw by flats)."""
+    moves = checkerboard_tak_game(8)
+    set_up(page, "tak", {"size": "8", "komi": "0", "position": "", "moves": " ".join(moves)})
+    page.wait(lambda: page.text("#analysis-ply") == "64 / 64", 10, f"the 64-ply game did not set up: {page.errors()}")
+    overflow = page.driver.execute_script(
+        "const l = document.querySelector('#analysis-moves'); return l.scrollHeight - l.clientHeight")
+    check(overflow > 0, "the 64-ply list does not overflow its box: the check would prove nothing")
+    check(within_list(page, "#analysis-moves", ".current"), "at the end, the last move is not in view in the list")
+    last = page.driver.execute_script("const l = document.querySelectorAll('#analysis-moves li'); return l[l.length - 1].className")
+    check(last == "result-row", f"the list does not end with the result: its last row is {last}")
+    result = page.text("#analysis-moves .result-row")
+    check(result.startswith("1/2-1/2"), f"the result row says {result!r}, not the draw by flats")
+    page.find("body").send_keys(Keys.HOME)
+    page.find("body").send_keys(Keys.ARROW_RIGHT)
+    page.wait(lambda: page.text("#analysis-ply") == "1 / 64", 5, "Home, Right did not show ply 1")
+    check(within_list(page, "#analysis-moves", ".current"), "at ply 1, the first move is not in view in the list")
+    top = page.driver.execute_script("return window.scrollY")
+    check(top == 0, f"the list's scrolling moved the page by {top}px")
+    print(f"move list: 64 plies, the move shown in view at each end, last row {result!r}")
+
+
+def check_reload_restores(page):
+    """Item 4: a reload brings back the set-up form (clock, engine time, sizes, players) and the
+    tab the page was on."""
+    page.tab("play")
+    page.set_form("play-setup", {"game": "gomoku", "tc": ""})
+    page.set_form("play-setup", {"size": "13", "rule": "standard", "movetime": "700", "depth": "3",
+                                 "player0": "gomoku", "player1": "person"})
+    page.set_form("play-setup", {"tc": "3+2"})
+    page.tab("analysis")
+    page.driver.refresh()
+    page.wait(lambda: page.text("#connection") == "connected", 10, "the page did not reconnect after a reload")
+    check(not page.find("#tab-analysis").get_attribute("hidden"), "after a reload the page is not on the Analyse tab")
+    page.wait(lambda: page.find("#play-setup [name=player0]").get_attribute("value") == "gomoku", 10,
+              "after a reload the first player is not the engine chosen")
+    form = {name: page.find(f"#play-setup [name={name}]").get_attribute("value")
+            for name in ["game", "size", "rule", "tc", "depth", "player0", "player1"]}
+    expected = {"game": "gomoku", "size": "13", "rule": "standard", "tc": "3+2", "depth": "3", "player0": "gomoku",
+                "player1": "person"}
+    check(form == expected, f"after a reload the form is {form}, not {expected}")
+    check(page.find("#play-setup [name=movetime]").get_attribute("disabled") is not None,
+          "after a reload with a clock, the engine's move time is not off")
+    page.tab("play")
+    page.set_form("play-setup", {"game": "tak", "tc": "", "depth": "", "player0": "person"})
+    page.driver.execute_script(
+        "document.querySelector('#play-setup [name=tc]').dispatchEvent(new Event('input', {bubbles: true}))")
+    print(f"reload: the form comes back ({form['game']} {form['size']} {form['rule']}, clock {form['tc']}) on the Analyse tab")
+
+
+def check_in_view(page, screenshots):
+    """Item 5: in a 1400x1000 window (a page area of 1400x857) the stack move's finishing button,
+    the flat/wall/cap row in Analyse and the renju warning are in view; an error bar leaves Undo
+    and the move box in view; the flat/wall/cap row keeps its place while the engine thinks."""
+    driver = page.driver
+    try:
+        driver.set_window_size(1400, 1000)
+        check(driver.execute_script("return window.innerHeight") <= 860, "the window leaves more than 857 px")
+        # A Tak stack of two: c3 then c4 leaves a choice, dropping one there (the finishing button).
+        new_game(page, "tak", ["person", "slowtak"], movetime="100", depth="", tc="")
+        page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 20, "the person never got the move")
+        page.click_cell("play", "a1")
+        page.wait(lambda: len(page.moves("play")) == 2 and page.attributes("#play-kinds button:not([disabled])", "data-kind"),
+                  20, "after the engine's answer the person has no flat/wall/cap row")
+        kinds_top = page.driver.execute_script(
+            "return document.querySelector('#play-kinds').getBoundingClientRect().top + window.scrollY")
+        page.find("#play-typed input").send_keys("c3")
+        page.find("#play-typed button").click()
+        page.wait(lambda: len(page.moves("play")) >= 3, 10, "c3 was not played")
+        # While the engine thinks the row stays, its buttons off (by then it may have answered).
+        count, top, off = page.driver.execute_script("""
+            return [document.querySelectorAll('#play-moves li.move').length,
+                    document.querySelector('#play-kinds').getBoundingClientRect().top + window.scrollY,
+                    [...document.querySelectorAll('#play-kinds button')].map(b => b.disabled)];""")
+        check(len(off) >= 2 and (count > 3 or all(off)), f"while the engine thinks the flat/wall/cap row is {off}")
+        check(abs(top - kinds_top) < 1, f"the flat/wall/cap row moved from {kinds_top} to {top} while the engine thinks")
+        page.find("#play-typed input").send_keys("zz99")
+        page.find("#play-typed button").click()
+        page.wait(lambda: page.errors(), 10, "no error for an illegal typed move")
+        for selector in ["#play-undo", "#play-typed input"]:
+            check(in_view(page, selector), f"with an error shown, {selector} is out of view")
+        covered = page.driver.execute_script("""
+            const a = document.querySelector('#errors .error').getBoundingClientRect();
+            return [...document.querySelectorAll('#play-undo, #play-typed input, #play-typed button')].some((e) => {
+              const b = e.getBoundingClientRect();
+              return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; });""")
+        check(not covered, "the error covers Undo or the move box")
+        page.find("#errors .error-close").click()
+        new_game(page, "tak", ["person", "person"], movetime="", depth="", tc="",)
+        for move in ["a1", "b1", "b2", "c3", "b1+"]:  # then b2 holds a stack of two, White's on top
+            page.find("#play-typed input").send_keys(move)
+            page.find("#play-typed button").click()
+        page.wait(lambda: len(page.moves("play")) == 5, 10, f"the stack was not built: {page.errors()} {page.moves('play')}")
+        page.find("#play-typed input").send_keys("a2")
+        page.find("#play-typed button").click()
+        page.wait(lambda: len(page.moves("play")) == 6, 10, "a2 was not played")
+        page.click_cell("play", "b2")
+        page.click_cell("play", "b3")
+        page.wait(lambda: page.attributes("#play-choices button", "data-move"), 5, "no finishing button for the stack move")
+        check(in_view(page, "#play-choices button"), "the button that finishes a stack move is out of view")
+        if screenshots:
+            driver.save_screenshot(os.path.join(screenshots, "gui-tak-stack-move-desktop.png"))
+        page.find("#play-clear").click()
+        # Analyse: the flat/wall/cap row.
+        set_up(page, "tak", {"size": "6", "komi": "0", "position": "", "moves": "a1 f6"})
+        page.wait(lambda: page.all("#analysis-kinds button"), 10, "Analyse offers no flat/wall/cap row")
+        check(in_view(page, "#analysis-kinds"), "the flat/wall/cap row in Analyse is out of view")
+        # The renju warning, on the Play board (9x9 renju: g5 is a double three for Black).
+        new_game(page, "gomoku", ["person", "person"], movetime="", depth="", tc="")
+        for move in "e5 a1 f5 c1 g6 i9 g7 a9".split():
+            page.find("#play-typed input").send_keys(move)
+            page.find("#play-typed button").click()
+        page.wait(lambda: len(page.moves("play")) == 8, 10, f"the renju position was not played: {page.errors()}")
+        page.click_cell("play", "g5")
+        page.wait(lambda: "forbidden" in page.text("#play-warning"), 5, "no renju warning on the forbidden point")
+        check(in_view(page, "#play-warning"), "the renju warning is out of view")
+        if screenshots:
+            driver.save_screenshot(os.path.join(screenshots, "gui-renju-warning-desktop.png"))
+    finally:
+        driver.set_window_size(1300, 1100)
+    print("in view at 1400x857: the stack move's button, Analyse's flat/wall/cap row, the renju warning, "
+          "Undo and the move box under an error; the flat/wall/cap row stays put while the engine thinks")
+
+
+def check_lichess_analysis(page):
+    """Item 6: Stop keeps the last evaluation; a typed move in Analyse; the graph's axis labels;
+    the PV's wall and capstone placements marked S and C."""
+    set_up(page, "tak", {"size": "5", "komi": "0", "position": "", "moves": "a1 e5"})
+    page.find("#analysis-typed input").send_keys("c3")
+    page.find("#analysis-typed button").click()
+    page.wait(lambda: page.text("#analysis-ply") == "3 / 3", 10, f"a typed move did not play in Analyse: {page.errors()}")
+    Select(page.find("#analysis-engine")).select_by_value("tak")
+    page.find("#analysis-go").click()
+    page.wait(lambda: "depth" in page.text("#analysis-info"), 15, "no search shown")
+    page.find("#analysis-stop").click()
+    page.wait(lambda: page.attributes("#analysis-stop", "disabled")[0] is not None, 10, "Stop did not stop")
+    time.sleep(0.5)
+    info = page.text("#analysis-info")
+    check("depth" in info and "stopped" in info, f"after Stop the info line is {info!r}")
+    labels = page.driver.execute_script(
+        "return [...document.querySelectorAll('#analysis-graph .graph-label, #analysis-graph .graph-axis')].map(e => e.textContent)")
+    check("+10" in labels and "0" in labels and any("move" in l for l in labels), f"the graph's axis labels are {labels}")
+    stones = page.driver.execute_script("""
+        const board = {size: 5, komi: 0, stacks: {}, reserves: [[21, 1], [21, 1]], flats: [0, 0]};
+        const svg = drawBoard('tak', board, {pv: {moves: ['Sc3', 'Cb2', 'a1'], paths: [['c3'], ['b2'], ['a1']]}, pvFirstSide: 0});
+        return [...svg.querySelectorAll('.pv-number')].map(e => [e.textContent, e.dataset.pvStone]);""")
+    check(stones == [["1S", "S"], ["2C", "C"], ["3", ""]], f"the PV marks read {stones}")
+    print(f"analysis as lichess: typed move, Stop keeps {info[:40]!r}…, axis labels {labels}, PV marks {stones}")
 
 def main():
     parser = argparse.ArgumentParser()
@@ -960,10 +1223,13 @@ def main():
             for name in args.only.split(","):
                 check_function = globals()[f"check_{name}"]
                 arguments = {"page": page, "rng": rng, "relay_log": relay_log, "screenshots": args.screenshots,
+                             "driver": driver, "gui_url": gui.url,
                              "games": args.games.split(",")}
                 check_function(*[arguments[p] for p in check_function.__code__.co_varnames[:check_function.__code__.co_argcount]])
             print("1 passed, 0 failed")
             return 0
+        check_empty_page(driver, gui.url, args.screenshots)
+        page = Page(driver, gui.url)
         for game in args.games.split(","):
             play_full_game(page, game, os.path.join(args.bin, game), rng, args.screenshots)
         for game in args.games.split(","):
@@ -992,6 +1258,11 @@ def main():
         page.find("#play-typed button").click()
         page.wait(lambda: len(page.moves("play")) >= 2, 10, "after the failing engines, a new game did not go on")
         check(not page.errors(), f"the page showed errors: {page.errors()}")
+        check_keys_to_board(page)
+        check_move_list(page)
+        check_lichess_analysis(page)
+        check_in_view(page, args.screenshots)
+        check_reload_restores(page)
         check_watch(driver, args.gui, directory, args.screenshots)
         print("1 passed, 0 failed")
         return 0

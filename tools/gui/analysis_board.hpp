@@ -184,7 +184,7 @@ private:
         } else if (type == "stop") {
             analysing_ = false;
         }
-        info_ = Json();
+        if (type != "stop") info_ = Json();  // after a stop, the last evaluation stays on show
         publish(lock);
     }
 
@@ -382,15 +382,18 @@ private:
             }
         }
         state["legal"] = std::move(legal);
-        const Outcome outcome = record.outcome();
-        if (outcome.is_over()) {
+        const auto result_json = [](const Outcome& outcome) {
             Json result;
             const arbiter::GameEnd end = arbiter::GameEnd::by_rules(outcome);
             result["score"] = arbiter::result_score(outcome);
             result["reason"] = arbiter::describe(end, A::rule_phrase(outcome), A::side_names);
             result["termination"] = arbiter::termination_tag(end);
-            state["result"] = std::move(result);
-        }
+            return result;
+        };
+        if (const Outcome outcome = record.outcome(); outcome.is_over()) state["result"] = result_json(outcome);
+        // How the line shown ends, for the last row of the move list.
+        if (const Outcome end = record_to(line.empty() ? Tree::root : line.back()).outcome(); end.is_over())
+            state["line_result"] = result_json(end);
         Json engines = Json::array();
         for (const EngineEntry& entry : engines_)
             if (entry.game == View::game) engines.push_back(entry.config.name);

@@ -40,10 +40,14 @@ public:
                                                         const std::vector<EngineEntry>& engines,
                                                         EngineOptionsCache& options) const = 0;
     // {"type": "analyse", "game", "variant", "position" (optional), "moves": "a1 f6 ..." (optional)}
-    // or {"type": "load_record", "game", "text": the record file, "index": game number from 0}
+    // or {"type": "load_record", "game", "text": the record file, "index": game number from 0,
+    //     "at": "start" (the default) or "end": the ply shown first}
     virtual Expected<std::shared_ptr<Session>> new_analysis(std::int64_t id, const Json& request,
                                                             const std::vector<EngineEntry>& engines,
                                                             std::shared_ptr<EngineOptionsCache> options) const = 0;
+    // {"type": "preview", "game", "variant", "position" (optional), "for": any text}: the board of
+    // that start, for the page to show before any game ({"type": "preview", "game", "board", "for"}).
+    virtual Expected<Json> preview(const Json& request) const = 0;
     // The game's dialect for engines that name none, and the options its rules set.
     virtual protocol::Dialect default_dialect() const = 0;
     virtual std::span<const std::string_view> rule_option_names() const = 0;

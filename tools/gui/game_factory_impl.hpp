@@ -129,9 +129,26 @@ public:
                     return make_error(fmt::format("move '{}': {}", clipped(word), status.error()));
             line.moves = record.moves();
         }
-        // A record is stepped through from its start; a set-up shows the position its moves reach.
-        const std::size_t ply = from_record ? 0 : line.moves.size();
+        // A record is stepped through from its start, or shown at its end ("Analyse this game");
+        // a set-up shows the position its moves reach.
+        const std::string at = from_record ? json::text(request, "at") : std::string();
+        if (from_record && !at.empty() && at != "start" && at != "end")
+            return make_error(fmt::format("at must be \"start\" or \"end\", not '{}'", clipped(at)));
+        const std::size_t ply = from_record && at != "end" ? 0 : line.moves.size();
         return std::shared_ptr<Session>(std::make_shared<AnalysisBoard<View>>(id, line, engines, std::move(engine_options), ply));
+    }
+
+    Expected<Json> preview(const Json& request) const override {
+        auto variant = variant_from_settings<View>(json::member(request, "variant"));
+        if (!variant) return make_error(variant.error());
+        auto start = start_position(*variant, json::member(request, "position"));
+        if (!start) return make_error(start.error());
+        Json preview;
+        preview["type"] = "preview";
+        preview["game"] = std::string(View::game);
+        preview["for"] = json::text(request, "for");  // the page's panel that asked
+        preview["board"] = board_at<View>(*start, nullptr, *start);
+        return preview;
     }
 
     protocol::Dialect default_dialect() const override { return A::default_dialect; }

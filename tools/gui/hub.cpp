@@ -179,6 +179,17 @@ void Hub::handle(const std::shared_ptr<Client>& client, const Json& message) {
     }
     if (type == "new_game" || type == "analyse" || type == "load_record") return create(client, message);
     if (type == "engine_options") return describe_options(client, message);
+    if (type == "preview") {
+        const GameFactory* factory = factory_for(json::text(message, "game"));
+        if (!factory) {
+            client->send(error_message(fmt::format("unknown game '{}': tak, gomoku, twixt, ur or expendibots",
+                                                   clipped(json::text(message, "game")))));
+            return;
+        }
+        auto preview = factory->preview(message);
+        client->send(preview ? json::dump(*preview) : error_message(preview.error()));
+        return;
+    }
     const Json& id_value = json::member(message, "id");
     const auto id = id_value.is_number_integer() ? json::integer(id_value) : std::nullopt;
     if (!id) {

@@ -1,5 +1,8 @@
 #include "tools/gui/views.hpp"
 
+#include <deque>
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "core/expendibots/game_log.hpp"
@@ -9,6 +12,38 @@
 namespace bge::gui {
 
 namespace {
+
+// The shortest chain of cells from any of `starts` to a cell where `done` holds, stepping to
+// `neighbours` of each cell (cells are numbered 0 to count - 1); empty when there is none. The
+// page draws a won game's road or TwixT chain with it.
+std::vector<int> shortest_chain(int count, const std::vector<int>& starts, const std::function<bool(int)>& done,
+                                const std::function<void(int, std::vector<int>&)>& neighbours) {
+    std::vector<int> previous(static_cast<std::size_t>(count), -2);  // -2: not reached; -1: a start
+    std::deque<int> queue;
+    for (const int start : starts) {
+        if (previous[static_cast<std::size_t>(start)] != -2) continue;
+        previous[static_cast<std::size_t>(start)] = -1;
+        queue.push_back(start);
+    }
+    std::vector<int> next;
+    while (!queue.empty()) {
+        const int at = queue.front();
+        queue.pop_front();
+        if (done(at)) {
+            std::vector<int> chain;
+            for (int cell = at; cell != -1; cell = previous[static_cast<std::size_t>(cell)]) chain.push_back(cell);
+            return chain;
+        }
+        next.clear();
+        neighbours(at, next);
+        for (const int cell : next) {
+            if (previous[static_cast<std::size_t>(cell)] != -2) continue;
+            previous[static_cast<std::size_t>(cell)] = at;
+            queue.push_back(cell);
+        }
+    }
+    return {};
+}
 
 template <class Line>
 Expected<Line> pick(std::vector<Line> lines, std::size_t index) {
@@ -82,6 +117,31 @@ Json TakView::board(const tak::State& s, const tak::State*, const tak::Move*) {
         reserves.push_back(Json::array({static_cast<int>(s.stones_left[side]), static_cast<int>(s.caps_left[side])}));
     board["reserves"] = std::move(reserves);
     board["flats"] = Json::array({tak::flat_count(s, Side::first), tak::flat_count(s, Side::second)});
+    // A road win: the shortest road of the winner (edge to opposite edge) for the page to draw.
+    if (const Outcome outcome = tak::outcome(s); outcome.is_over() && outcome.reason == "road") {
+        const int n = s.size;
+        const tak::Bitboard roads = s.road_squares(outcome.winner);
+        const auto road = [&](int cell) { return (roads & tak::bit(tak::square_at(cell % n, cell / n))) != 0; };
+        const auto neighbours = [&](int cell, std::vector<int>& out) {
+            const int column = cell % n, row = cell / n;
+            if (column > 0 && road(cell - 1)) out.push_back(cell - 1);
+            if (column + 1 < n && road(cell + 1)) out.push_back(cell + 1);
+            if (row > 0 && road(cell - n)) out.push_back(cell - n);
+            if (row + 1 < n && road(cell + n)) out.push_back(cell + n);
+        };
+        for (const bool across : {false, true}) {  // bottom to top, then left to right
+            std::vector<int> starts;
+            for (int i = 0; i < n; ++i)
+                if (const int cell = across ? i * n : i; road(cell)) starts.push_back(cell);
+            const auto chain = shortest_chain(
+                n * n, starts, [&](int cell) { return across ? cell % n == n - 1 : cell / n == n - 1; }, neighbours);
+            if (chain.empty()) continue;
+            Json cells = Json::array();
+            for (const int cell : chain) cells.push_back(tak::square_name(tak::square_at(cell % n, cell / n)));
+            board["winning"] = std::move(cells);
+            break;
+        }
+    }
     return board;
 }
 
@@ -142,6 +202,27 @@ Json GomokuView::board(const gomoku::State& s, const gomoku::State*, const gomok
     board["stones"] = std::move(stones);
     board["blocked"] = std::move(blocked);
     board["forbidden"] = std::move(forbidden);
+    // A five (k in a row): the row through the last stone, for the page to draw.
+    const gomoku::Result result = s.result;
+    if ((result == gomoku::Result::first_five || result == gomoku::Result::second_five) && s.last != 0) {
+        const auto colour = s.cells[s.last];
+        const int x = gomoku::x_of(s.last), y = gomoku::y_of(s.last);
+        const auto own = [&](int cx, int cy) {
+            return cx >= 0 && cy >= 0 && cx < s.width && cy < s.height &&
+                   s.cells[static_cast<std::size_t>(gomoku::square_at(cx, cy))] == colour;
+        };
+        for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{1, -1}}) {
+            int back = 0, ahead = 0;
+            while (own(x - (back + 1) * dx, y - (back + 1) * dy)) ++back;
+            while (own(x + (ahead + 1) * dx, y + (ahead + 1) * dy)) ++ahead;
+            if (back + ahead + 1 < s.k) continue;
+            Json cells = Json::array();
+            for (int i = -back; i <= ahead; ++i)
+                cells.push_back(gomoku::square_name(gomoku::square_at(x + i * dx, y + i * dy), s.height));
+            board["winning"] = std::move(cells);
+            break;
+        }
+    }
     return board;
 }
 
@@ -175,6 +256,30 @@ Json TwixtView::board(const twixt::State& s, const twixt::State*, const twixt::M
         }
     board["pegs"] = std::move(pegs);
     board["bridges"] = std::move(bridges);
+    // A win: the winner's shortest chain of bridged pegs from one of its borders to the other.
+    if (const Outcome outcome = twixt::outcome(s); outcome.is_over() && outcome.kind == OutcomeKind::win) {
+        const int n = s.size;
+        const auto peg = twixt::peg_of(outcome.winner);
+        const bool rows = outcome.winner == Side::first;  // x joins the top and bottom rows, o the columns
+        const auto cell_of = [&](int index) { return twixt::square_at(index % n, index / n); };
+        const auto neighbours = [&](int index, std::vector<int>& out) {
+            const int square = cell_of(index);
+            for (int direction = 0; direction < 8; ++direction) {
+                if (!((s.links[static_cast<std::size_t>(square)] >> direction) & 1u)) continue;
+                for (int other = 0; other < n * n; ++other)
+                    if (cell_of(other) == square + twixt::knight_step(direction)) out.push_back(other);
+            }
+        };
+        std::vector<int> starts;
+        for (int i = 0; i < n; ++i)
+            if (const int index = rows ? i : i * n; s.cells[static_cast<std::size_t>(cell_of(index))] == peg)
+                starts.push_back(index);
+        const auto chain = shortest_chain(
+            n * n, starts, [&](int index) { return rows ? index / n == n - 1 : index % n == n - 1; }, neighbours);
+        Json cells = Json::array();
+        for (const int index : chain) cells.push_back(twixt::square_name(cell_of(index)));
+        if (!cells.empty()) board["winning"] = std::move(cells);
+    }
     return board;
 }
 

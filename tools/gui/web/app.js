@@ -73,7 +73,7 @@ function describeInfo(info, sideNames) {
   // player's view).
   const score = formatScore(info);
   if (score) parts.push(info.side !== undefined && sideNames ? `score ${score} for ${sideNames[info.side]}` : `score ${score}`);
-  if (info.nodes !== undefined) parts.push(`${info.nodes} nodes`);
+  if (info.nodes !== undefined) parts.push(plural(info.nodes, 'node'));
   if (info.nps !== undefined) parts.push(`${info.nps} nps`);
   if (info.pv && info.pv.moves && info.pv.moves.length) parts.push('pv ' + info.pv.moves.join(' '));
   if (info.best) parts.push(`best ${info.best.move} after ${info.best.searched_ms / 1000} s`);
@@ -81,16 +81,29 @@ function describeInfo(info, sideNames) {
   return parts.join(' · ');
 }
 
-// ---- Score graph: centipawns from the first player's view, clamped to +-10.
+// ---- Score graph: centipawns from the first player's view, clamped to +-10 (pawns), with its
+// axes labelled: the score on the left, the move numbers along the bottom.
 function drawGraph(container, scores, currentPly, onClick, movers) {
   container.textContent = '';
-  const width = 360, height = 110, pad = 6;
+  const width = 360, height = 130, left = 30, right = 8, top = 6, bottom = 26;
   const svg = el('svg', {viewBox: `0 0 ${width} ${height}`, class: 'score-graph'}, container);
-  el('rect', {x: 0, y: 0, width, height, class: 'graph-ground'}, svg);
-  el('line', {x1: 0, y1: height / 2, x2: width, y2: height / 2, class: 'graph-zero'}, svg);
+  const plotHeight = height - top - bottom, middle = top + plotHeight / 2;
+  el('rect', {x: left, y: top, width: width - left - right, height: plotHeight, class: 'graph-ground'}, svg);
+  el('line', {x1: left, y1: middle, x2: width - right, y2: middle, class: 'graph-zero'}, svg);
   const n = Math.max(scores.length, 1);
-  const x = (ply) => pad + ((width - 2 * pad) * ply) / n;
-  const y = (score) => height / 2 - ((height / 2 - pad) * Math.max(-1000, Math.min(1000, score))) / 1000;
+  const x = (ply) => left + ((width - left - right) * ply) / n;
+  const y = (score) => middle - ((plotHeight / 2) * Math.max(-1000, Math.min(1000, score))) / 1000;
+  const label = (lx, ly, words, anchor, className) => {
+    const node = el('text', {x: lx, y: ly, 'text-anchor': anchor, 'dominant-baseline': 'central', class: className}, svg);
+    node.textContent = words;
+    return node;
+  };
+  for (const [score, words] of [[1000, '+10'], [0, '0'], [-1000, '−10']]) label(left - 4, y(score), words, 'end', 'graph-label');
+  // Up to five move numbers along the bottom (a move is two plies), and the axis's name.
+  const moves = Math.ceil(n / 2);
+  const step = Math.max(1, Math.ceil(moves / 5));
+  for (let move = 1; move <= moves; move += step) label(x(2 * move - 1), height - bottom + 9, String(move), 'middle', 'graph-label');
+  label(left, height - 6, 'score for the first player (pawns) by move', 'start', 'graph-axis');
   // One line per side: each engine's scores joined over the other side's plies (a person's plies
   // have none), so two engines' different scales never zig-zag into one line.
   for (const side of [0, 1]) {
@@ -103,11 +116,11 @@ function drawGraph(container, scores, currentPly, onClick, movers) {
     if (points.length > 1) el('polyline', {points: points.join(' '), class: 'graph-line side-' + side, 'data-side': side}, svg);
     else if (points.length === 1) { const [px, py] = points[0].split(','); el('circle', {cx: px, cy: py, r: 1.5, class: 'graph-dot'}, svg); }
   }
-  if (currentPly !== undefined) el('line', {x1: x(currentPly), y1: 0, x2: x(currentPly), y2: height, class: 'graph-cursor'}, svg);
+  if (currentPly !== undefined) el('line', {x1: x(currentPly), y1: top, x2: x(currentPly), y2: top + plotHeight, class: 'graph-cursor'}, svg);
   svg.setAttribute('data-points', String(scores.filter((s) => s !== null && s !== undefined).length));
   if (onClick) svg.addEventListener('click', (event) => {
     const box = svg.getBoundingClientRect();
-    const ply = Math.round((((event.clientX - box.left) / box.width) * width - pad) / ((width - 2 * pad) / n));
+    const ply = Math.round((((event.clientX - box.left) / box.width) * width - left) / ((width - left - right) / n));
     onClick(Math.max(0, Math.min(scores.length, ply)));
   });
 }
@@ -220,8 +233,10 @@ class BoardPanel {
   }
 
   update(state) {
+    $(`#tab-${this.prefix}`).classList.remove('empty');  // the hint and the preview board go
     const changed = !this.state || this.state.position !== state.position || this.state.id !== state.id;
     if (this.state && this.state.id === state.id && state.moves.length > this.state.moves.length) moveSound();
+    if (!this.state || this.state.id !== state.id) this.lastKinds = null;  // another game, maybe another size
     this.state = state;
     if (changed) {
       this.selection = [];
@@ -248,28 +263,34 @@ class BoardPanel {
     // Before a piece is chosen, the dots are quiet (on hover): a whole board of them hides it.
     const board = this.view ? this.view.board : state.board;
     box.appendChild(drawBoard(state.game, board, {
-      targets: this.view ? new Set() : this.targets(), selected: this.selection, last: board.last || [],
+      targets: this.view ? new Set() : this.targets(), selected: this.selection, last: board.last || [], winning: board.winning,
       pv: this.view ? null : pv, pvFirstSide: state.to_move, quiet: this.selection.length === 0, flipped: this.flipped,
     }));
     box.classList.toggle('viewing', !!this.view);
     const plyBox = $(`#${this.prefix}-ply`);
     if (plyBox && state.mode === 'play')
-      plyBox.textContent = this.view ? `${this.view.ply} / ${state.moves.length} (the game goes on)` : `${state.moves.length} / ${state.moves.length}`;
+      plyBox.textContent = this.view ? `${this.view.ply} / ${state.moves.length} (${state.result ? 'game over' : 'the game goes on'})`
+        : `${state.moves.length} / ${state.moves.length}`;
     // The kind of piece to place, when the moves of a cell differ only in that (Tak).
+    // Tak's row stays in its place, its buttons off, while there is nothing to choose (the
+    // other side's turn, the opening's flats, a finished game).
     const kindBox = $(`#${this.prefix}-kinds`);
     kindBox.textContent = '';
     const kinds = this.kinds();
-    if (kinds.length >= 2) {
+    const offered = kinds.length >= 2 && !this.view;
+    if (offered) {
       this.candidates();
-      for (const kind of kinds) {
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = kind;
-        button.className = kind === this.kind ? 'kind chosen' : 'kind';
-        button.setAttribute('data-kind', kind);
-        button.addEventListener('click', () => { this.kind = kind; this.selection = []; this.draw(); });
-        kindBox.appendChild(button);
-      }
+      this.lastKinds = kinds;  // the placeholder row shows the same buttons (no cap on small boards)
+    }
+    for (const kind of offered ? kinds : state.game === 'tak' ? this.lastKinds || ['flat', 'wall', 'cap'] : []) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = kind;
+      button.className = offered && kind === this.kind ? 'kind chosen' : 'kind';
+      button.disabled = !offered;
+      button.setAttribute('data-kind', kind);
+      button.addEventListener('click', () => { this.kind = kind; this.selection = []; this.draw(); });
+      kindBox.appendChild(button);
     }
     // Moves without cells (swap, pass, rolls) and the moves the cells clicked so far complete.
     const choices = $(`#${this.prefix}-choices`);
@@ -294,7 +315,9 @@ class BoardPanel {
     const result = $(`#${this.prefix}-result`);
     result.textContent = state.result ? `${state.result.score} {${state.result.reason}}` : '';
     result.setAttribute('data-score', state.result ? state.result.score : '');
-    $(`#${this.prefix}-info`).textContent = describeInfo(this.info, state.side_names);
+    // A stopped analysis keeps its last evaluation on show, marked as such.
+    const stopped = state.mode === 'analysis' && !state.analysing && this.info ? ' · stopped' : '';
+    $(`#${this.prefix}-info`).textContent = describeInfo(this.info, state.side_names) + stopped;
     this.drawPlayers();
     this.drawMoves();
   }
@@ -353,11 +376,13 @@ class BoardPanel {
   drawMoves() {
     const state = this.state;
     const list = $(`#${this.prefix}-moves`);
+    const scrolled = list.scrollTop;
     list.textContent = '';
     list.classList.add('numbered');
     const tools = $(`#${this.prefix}-record-tools`);
     if (tools) tools.hidden = !state.record;
-    const shown = state.ply !== undefined ? state.ply : this.view ? this.view.ply : undefined;
+    // The move shown: the analysis's, the ply stepped back to, or the live game's last.
+    const shown = state.ply !== undefined ? state.ply : this.view ? this.view.ply : state.moves.length;
     const rows = new MoveRows(list, state.movers && state.movers[0] === 1 ? 1 : 0);
     if (state.tree) {
       drawTree(rows, state);
@@ -367,6 +392,20 @@ class BoardPanel {
         item.setAttribute('data-ply', String(i + 1));
         if (shown === i + 1) item.classList.add('current');
       });
+    }
+    // A finished game ends its list with the result (the analysis: its line's end).
+    const result = state.mode === 'analysis' ? state.line_result : state.result;
+    if (result) {
+      const row = rows.cell('result-row', `${result.score} (${result.reason})`);
+      row.setAttribute('data-result', result.score);
+    }
+    // The list keeps the move shown in view (it scrolls on its own, never the page).
+    list.scrollTop = scrolled;
+    const current = list.querySelector('.current') || (shown === state.moves.length ? list.lastElementChild : null);
+    if (current) {
+      if (current.offsetTop < list.scrollTop) list.scrollTop = current.offsetTop;
+      else if (current.offsetTop + current.offsetHeight > list.scrollTop + list.clientHeight)
+        list.scrollTop = current.offsetTop + current.offsetHeight - list.clientHeight;
     }
     drawGraph($(`#${this.prefix}-graph`), state.scores || [], state.ply !== undefined ? state.ply : state.moves.length,
               state.mode === 'analysis' ? (ply) => send({type: 'goto', id: state.id, ply}) : null, state.movers);
@@ -496,7 +535,7 @@ function openRecordInAnalysis(game, text) {
   form.elements.game.value = game;
   form.elements.index.value = '1';
   showTab('analysis');
-  openAnalysis({type: 'load_record', game, text, index: 0});
+  openAnalysis({type: 'load_record', game, text, index: 0, at: 'end'});  // at its last move, as lichess does
 }
 
 // ---- Engine options: what each engine declares that the page may set, asked once per engine.
@@ -675,9 +714,27 @@ function newGame(event) {
   if (movetime && !request.tc) request.limit.movetime = Number(movetime);
   if (depth) request.limit.depth = Number(depth);
   replaceSession(panels.play, request);
+  $('#play-setup').classList.remove('open');
+  $('#play-setup-toggle').setAttribute('aria-expanded', 'false');
 }
 
 function openAnalysis(request) { replaceSession(panels.analysis, request); }
+
+// Before a panel's first game, the board of its form's game stands in, under a line saying what
+// to do (the server draws it from the game's start: {"type": "preview"}).
+function askPreview(name) {
+  if (panels[name].state || !socket || socket.readyState !== WebSocket.OPEN) return;
+  const form = name === 'play' ? $('#play-setup') : $('#analysis-setup');
+  send({type: 'preview', game: form.elements.game.value, variant: variantOf(form), for: name});
+}
+function showPreview(message) {
+  const panel = panels[message.for];
+  if (!panel || panel.state) return;
+  const box = $(`#${message.for}-board`);
+  box.textContent = '';
+  box.setAttribute('data-preview', message.game);
+  box.appendChild(drawBoard(message.game, message.board, {flipped: panel.flipped}));
+}
 
 // The panel's session is closed only once the new one exists: a refused request (a bad record,
 // a bad position) leaves the old game on the board and working.
@@ -698,6 +755,29 @@ function resumeSessions() {
   for (const name of ['play', 'analysis']) {
     const saved = rememberedSession(name);
     if (saved && saved.id && saved.token) send({type: 'resume', id: saved.id, token: saved.token});
+  }
+}
+
+// The set-up forms (the game, its sizes, the players, the clock, the engine's time, the record)
+// survive a reload in this tab's sessionStorage, as the games themselves do: a New game after a
+// reload starts the game set up before it.
+const SAVED_FORMS = ['play-setup', 'analysis-setup', 'record-form'];
+function saveForm(form) {
+  const values = {};
+  for (const element of form.elements)
+    if (element.name && !['file', 'submit', 'button'].includes(element.type)) values[element.name] = element.value;
+  sessionStorage.setItem(`bge-form-${form.id}`, JSON.stringify(values));
+}
+// Puts back the saved values of `names` (all when omitted) that the form can take now.
+function restoreForm(form, names) {
+  let values = null;
+  try { values = JSON.parse(sessionStorage.getItem(`bge-form-${form.id}`) || 'null'); } catch (error) { values = null; }
+  if (!values) return;
+  for (const [name, value] of Object.entries(values)) {
+    const element = form.elements.namedItem(name);
+    if ((names && !names.includes(name)) || !element || typeof value !== 'string') continue;
+    if (element.tagName === 'SELECT' && ![...element.options].some((option) => option.value === value)) continue;
+    element.value = value;
   }
 }
 
@@ -726,7 +806,7 @@ function drawWatch(standingsChanged = true, changedGames = null) {
   if (standings && standingsChanged) {
     const names = standings.engines.map((e) => e.name);
     const heading = document.createElement('h2');
-    heading.textContent = `${standings.game} ${standings.variant}: ${standings.games.length} of ${standings.scheduled_games} games played${watch.over ? ' (match over)' : ''}`;
+    heading.textContent = `${standings.game} ${standings.variant}: ${standings.games.length} of ${plural(standings.scheduled_games, 'game')} played${watch.over ? ' (match over)' : ''}`;
     box.appendChild(heading);
     const table = document.createElement('table');
     table.className = 'pairs';
@@ -804,13 +884,14 @@ function drawWatchCard(card, game) {
   heading.className = 'watch-heading';
   heading.textContent = `Game ${state.number}: ${state.players[0]} vs ${state.players[1]} · ply ${state.moves.length}`;
   card.appendChild(heading);
-  const pv = game.info && game.info.side === state.to_move ? game.info.pv : null;
-  card.appendChild(drawBoard(state.game, state.board, {last: state.board.last || [], pv, pvFirstSide: state.to_move}));
+  const pv = !game.result && game.info && game.info.side === state.to_move ? game.info.pv : null;
+  card.appendChild(drawBoard(state.game, state.board, {last: state.board.last || [], pv, pvFirstSide: state.to_move,
+                                                       winning: state.board.winning}));
   for (let side = 0; side < 2; ++side) {
     const row = document.createElement('div');
-    row.className = 'player' + (state.to_move === side ? ' to-move' : '');
+    row.className = 'player' + (state.to_move === side && !game.result ? ' to-move' : '');
     const clock = state.clocks[side];
-    const ms = clock === null ? null : state.to_move === side ? clock - (performance.now() - game.received) : clock;
+    const ms = clock === null ? null : state.to_move === side && !game.result ? clock - (performance.now() - game.received) : clock;
     row.textContent = `${state.side_names[side]}: ${state.players[side]} ${formatClock(ms)}`;
     row.setAttribute('data-clock-side', String(side));
     card.appendChild(row);
@@ -832,6 +913,7 @@ function onMessage(message) {
       engines = message.engines;
       optionRequests.clear();  // a request lost with a dropped connection is asked again
       drawPlayerSelects();
+      restoreForm($('#play-setup'), ['player0', 'player1']);  // the engines' names are known now
       drawAnalysisEngines();
       drawEngineOptions();
       if (message.watch) {
@@ -840,6 +922,11 @@ function onMessage(message) {
         if (!location.hash) showTab('watch');
       }
       drawWatch();
+      askPreview('play');
+      askPreview('analysis');
+      break;
+    case 'preview':
+      showPreview(message);
       break;
     case 'engine_options':
       engineOptions.set(message.engine, message.error ? {error: message.error} : message.options);
@@ -977,9 +1064,11 @@ function drawAnalysisEngines(state) {
   drawEngineOptions();
 }
 
+// The tab shown is the page's address (#play, #analysis, #watch): a reload lands on it again.
 function showTab(name) {
   for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== `tab-${name}`;
   for (const tab of document.querySelectorAll('.tab')) tab.classList.toggle('chosen', tab.getAttribute('data-tab') === name);
+  if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
 }
 
 function analysisGoto(ply) {
@@ -990,21 +1079,36 @@ function analysisGoto(ply) {
 
 function init() {
   fillGameSelects();
-  for (const form of [$('#play-setup'), $('#analysis-setup')]) {
-    drawVariantFields(form);
-    form.elements.game.addEventListener('change', () => { drawVariantFields(form); drawPlayerSelects(); drawAnalysisEngines(); drawEngineOptions(); });
+  for (const id of SAVED_FORMS) {
+    const form = $(`#${id}`);
+    restoreForm(form, ['game']);  // first: the variant's fields depend on it
+    if (form.querySelector('.variant-fields')) drawVariantFields(form);
+    restoreForm(form);
+    for (const event of ['input', 'change']) form.addEventListener(event, () => saveForm(form));
   }
+  for (const form of [$('#play-setup'), $('#analysis-setup')]) {
+    form.elements.game.addEventListener('change', () => { drawVariantFields(form); drawPlayerSelects(); drawAnalysisEngines(); drawEngineOptions(); });
+    form.addEventListener('change', () => askPreview(form.id === 'play-setup' ? 'play' : 'analysis'));
+  }
+  // On a phone the set-up form folds away once a game runs; this button brings it back.
+  $('#play-setup-toggle').addEventListener('click', () => {
+    const open = $('#play-setup').classList.toggle('open');
+    $('#play-setup-toggle').setAttribute('aria-expanded', String(open));
+  });
   panels.play = new BoardPanel('play', (move) => send({type: 'move', id: panels.play.state.id, move}));
   panels.analysis = new BoardPanel('analysis', (move) => send({type: 'move', id: panels.analysis.state.id, move}));
   $('#play-setup').addEventListener('submit', newGame);
   for (const event of ['input', 'change']) $('#play-setup').elements.tc.addEventListener(event, syncClockFields);
   syncClockFields();
-  $('#play-typed').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const input = $('#play-typed').elements.move;
-    if (panels.play.state && input.value.trim()) panels.play.play(input.value.trim());
-    input.value = '';
-  });
+  // Typed moves, in Play and in Analyse: the server reads them in the game's notation.
+  for (const name of ['play', 'analysis']) {
+    $(`#${name}-typed`).addEventListener('submit', (event) => {
+      event.preventDefault();
+      const input = $(`#${name}-typed`).elements.move;
+      if (panels[name].state && input.value.trim()) panels[name].play(input.value.trim());
+      input.value = '';
+    });
+  }
   $('#play-clear').addEventListener('click', () => { panels.play.selection = []; panels.play.draw(); });
   $('#play-undo').addEventListener('click', () => panels.play.state && send({type: 'undo', id: panels.play.state.id}));
   $('#analysis-setup').addEventListener('submit', (event) => {
@@ -1042,9 +1146,14 @@ function init() {
     send({type: 'promote', id: panels.analysis.state.id, node: panels.analysis.state.node}));
   $('#analysis-delete').addEventListener('click', () => panels.analysis.state &&
     send({type: 'delete', id: panels.analysis.state.id, node: panels.analysis.state.node}));
-  // Keys: f flips the board in view; in the analysis, arrows step, Home and End go to the ends.
+  // A choice made in a dropdown hands the keys back to the board (the arrows would change it).
+  document.addEventListener('change', (event) => { if (event.target.matches('select')) event.target.blur(); });
+  // Keys: f flips the board in view; arrows step, Home and End go to the ends. They go to the
+  // board unless something is being typed in (a text field, an open dropdown).
+  const typing = (target) => target.closest('textarea, select, [contenteditable]') ||
+    (target.matches('input') && !['checkbox', 'radio', 'button', 'submit', 'file', 'range'].includes(target.type));
   document.addEventListener('keydown', (event) => {
-    if (event.target.closest('input, textarea, select') || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (typing(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
     const panel = !$('#tab-analysis').hidden ? panels.analysis : !$('#tab-play').hidden ? panels.play : null;
     if (!panel) return;
     if (event.key === 'f') { panel.flip(); event.preventDefault(); return; }
@@ -1080,11 +1189,11 @@ function init() {
   $('#analysis-engine').addEventListener('change', drawEngineOptions);
   for (const select of document.querySelectorAll('#play-setup .player-select')) select.addEventListener('change', drawEngineOptions);
   $('#analysis-stop').addEventListener('click', () => panels.analysis.state && send({type: 'stop', id: panels.analysis.state.id}));
-  for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => {
-    showTab(tab.getAttribute('data-tab'));
-    history.replaceState(null, '', '#' + tab.getAttribute('data-tab'));
-  });
-  showTab(['play', 'analysis', 'watch'].includes(location.hash.slice(1)) ? location.hash.slice(1) : 'play');
+  for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => showTab(tab.getAttribute('data-tab')));
+  const landing = location.hash.slice(1);
+  if (['play', 'analysis', 'watch'].includes(landing)) showTab(landing);
+  else for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== 'tab-play';  // no address yet
+  if (!['play', 'analysis', 'watch'].includes(landing)) $('.tab[data-tab="play"]').classList.add('chosen');
   setInterval(() => {
     panels.play.tickClocks();
     if (watch.games.size && !$('#tab-watch').hidden) {

@@ -5,7 +5,8 @@
 // (the game's own square names, as in its move notation), and every piece carries data
 // attributes that say what it is (the browser test compares them with the engine's `d`).
 // overlay: {targets: Set of cells, selected: [cells], last: [cells], pv: {paths: [[cells]...]},
-//           pvFirstSide: 0|1, quiet: targets only on hover, flipped: turned half a turn}
+//           pvFirstSide: 0|1, quiet: targets only on hover, flipped: turned half a turn,
+//           winning: [cells] of a won game's road, five or chain}
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -29,6 +30,9 @@ function title(parent, content) {
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 
+// "1 flat", "2 flats": a count and its word, singular for exactly one (the page's words too).
+function plural(count, word, words = word + 's') { return `${count} ${count === 1 ? word : words}`; }
+
 // ---- Tak: squares, a1 at the bottom left. A stack shows its top piece large and, along the
 // left edge, every piece from the bottom up, so a stack of any height can be read.
 function takLayout(board) {
@@ -39,7 +43,9 @@ function takLayout(board) {
   };
   const cells = [];
   for (let row = 0; row < n; ++row) for (let column = 0; column < n; ++column) cells.push(letters[column] + (row + 1));
-  return {width: 2 * margin + n * cell, height: 2 * margin + n * cell + 50, cell, center, cells, draw(svg) {
+  // A PV's wall or capstone placement (Sc3, Cc3) is marked S or C beside its number.
+  const pvLetter = (move) => (/^[SC][a-z][1-9]/.test(move) ? move[0] : '');
+  return {width: 2 * margin + n * cell, height: 2 * margin + n * cell + 50, cell, center, cells, pvLetter, draw(svg) {
     for (const name of cells) {
       const {x, y} = center(name);
       const g = el('g', {'data-cell': name, class: 'cell'}, svg);
@@ -50,7 +56,8 @@ function takLayout(board) {
       const stone = top === 'S' ? 'wall' : top === 'C' ? 'cap' : 'flat';
       const colours = stack.replace(/[SC]$/, '');
       const piece = el('g', {'data-stack': stack, class: 'tak-stack'}, g);
-      title(piece, `${name}: ${colours.split('').map((c) => (c === '1' ? 'white' : 'black')).join(' ')} (bottom to top), top ${stone}`);
+      // One sentence a stack, its pieces apart (a page's text runs the titles together).
+      title(piece, `${name}: ${colours.split('').map((c) => (c === '1' ? 'white' : 'black')).join(', ')} (bottom to top), top ${stone}. `);
       const owner = colours[colours.length - 1] === '1' ? 'white' : 'black';
       if (colours.length > 1) {
         const slot = Math.min(6, (cell - 8) / colours.length);
@@ -69,9 +76,9 @@ function takLayout(board) {
     }
     const [white, black] = board.reserves;
     text(svg, (2 * margin + n * cell) / 2, margin + n * cell + 26,
-         `White: ${white[0]}+${white[1]}C left, ${board.flats[0]} flats`, {class: 'caption'});
+         `White: ${white[0]}+${white[1]}C left, ${plural(board.flats[0], 'flat')}`, {class: 'caption'});
     text(svg, (2 * margin + n * cell) / 2, margin + n * cell + 42,
-         `Black: ${black[0]}+${black[1]}C left, ${board.flats[1]} flats · komi ${board.komi}`, {class: 'caption'});
+         `Black: ${black[0]}+${black[1]}C left, ${plural(board.flats[1], 'flat')} · komi ${board.komi}`, {class: 'caption'});
   }};
 }
 
@@ -186,7 +193,7 @@ function urLayout(board) {
       text(g, x, y - cell / 2 + 12, label, {class: 'tile-name'});
     }
     const roll = board.roll === null || board.roll === undefined ? 'no roll' : `roll ${board.roll}`;
-    text(svg, margin + 4 * cell, margin + 3 * cell + 20, `${board.ruleset}, ${board.pieces} pieces · ${roll}`, {class: 'caption', 'data-roll': board.roll === null ? '' : String(board.roll)});
+    text(svg, margin + 4 * cell, margin + 3 * cell + 20, `${board.ruleset}, ${plural(board.pieces, 'piece')} · ${roll}`, {class: 'caption', 'data-roll': board.roll === null ? '' : String(board.roll)});
   }};
 }
 
@@ -238,18 +245,28 @@ function drawOverlay(svg, layout, overlay) {
     el('circle', {cx: x, cy: y, r, class: cls, 'data-overlay': name}, svg);
   };
   const r = layout.cell * 0.42;
+  // A won game's road, five or chain: one line through its cells' centres.
+  const winning = (overlay.winning || []).filter((name) => layout.cells.includes(name));
+  if (winning.length) {
+    el('polyline', {points: winning.map((name) => { const {x, y} = layout.center(name); return `${x},${y}`; }).join(' '),
+                    class: 'winning-line', 'data-winning': winning.join(' ')}, svg);
+  }
   for (const name of overlay.last || []) ring(name, 'last-move', r);
   for (const name of overlay.selected || []) ring(name, 'selected', r);
   // Quiet: the dots show only on the cell under the pointer (the page marks it "hover").
   for (const name of overlay.targets || []) ring(name, overlay.quiet ? 'target quiet' : 'target', layout.cell * 0.17);
   const paths = (overlay.pv && overlay.pv.paths) || [];
+  const pvMoves = (overlay.pv && overlay.pv.moves) || [];
   paths.slice(0, 8).forEach((path, i) => {
     if (!path.length) return;
     const side = (overlay.pvFirstSide + i) % 2;
     const first = layout.center(path[0]), last = layout.center(path[path.length - 1]);
     if (path.length > 1) el('line', {x1: first.x, y1: first.y, x2: last.x, y2: last.y, class: 'pv-arrow pv-side-' + side, 'marker-end': 'url(#arrow)'}, svg);
-    el('circle', {cx: last.x + layout.cell * 0.28, cy: last.y - layout.cell * 0.28, r: 9, class: 'pv-mark pv-side-' + side}, svg);
-    text(svg, last.x + layout.cell * 0.28, last.y - layout.cell * 0.28, String(i + 1), {class: 'pv-number', 'data-pv': path.join(' ')});
+    const letter = layout.pvLetter ? layout.pvLetter(pvMoves[i] || '') : '';
+    const x = last.x + layout.cell * 0.28, y = last.y - layout.cell * 0.28;
+    if (letter) el('rect', {x: x - 13, y: y - 9, width: 26, height: 18, rx: 9, class: 'pv-mark pv-side-' + side}, svg);
+    else el('circle', {cx: x, cy: y, r: 9, class: 'pv-mark pv-side-' + side}, svg);
+    text(svg, x, y, String(i + 1) + letter, {class: 'pv-number', 'data-pv': path.join(' '), 'data-pv-stone': letter});
   });
 }
 

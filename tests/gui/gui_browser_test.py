@@ -534,6 +534,15 @@ def check_failed_start(page):
     print(f"failed engine: shown with its reason {reason!r}")
 
 
+def error_covers(page, selectors):
+    """Whether the first error shown overlaps any of the elements `selectors` finds."""
+    return page.driver.execute_script("""
+        const a = document.querySelector('#errors .error').getBoundingClientRect();
+        return [...document.querySelectorAll(arguments[0])].some((e) => {
+          const b = e.getBoundingClientRect();
+          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; });""", selectors)
+
+
 def check_bad_load(page):
     """Defect: after a good record, a bad one left a dead board. Now the old game stays and works,
     and the error can be dismissed and covers none of the controls."""
@@ -549,12 +558,7 @@ def check_bad_load(page):
     page.find("#record-text").send_keys("hello world")
     page.find("#record-load").click()
     page.wait(lambda: page.errors(), 10, "no error for a bad record")
-    overlap = page.driver.execute_script("""
-        const a = document.querySelector('#errors .error').getBoundingClientRect();
-        return [...document.querySelectorAll('#record-load, #analysis-setup-button, #analysis-go')].some((e) => {
-          const b = e.getBoundingClientRect();
-          return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; });""")
-    check(not overlap, "the error covers a control")
+    check(not error_covers(page, "#record-load, #analysis-setup-button, #analysis-go"), "the error covers a control")
     page.find("#errors .error-close").click()
     page.wait(lambda: not page.errors(), 3, "the error could not be dismissed")
     check(page.attributes("#analysis-board", "data-id")[0] == good, "the old board was replaced after a bad record")
@@ -1123,14 +1127,9 @@ def check_in_view(page, screenshots):
         page.wait(lambda: page.errors(), 10, "no error for an illegal typed move")
         for selector in ["#play-undo", "#play-typed input"]:
             check(in_view(page, selector), f"with an error shown, {selector} is out of view")
-        covered = page.driver.execute_script("""
-            const a = document.querySelector('#errors .error').getBoundingClientRect();
-            return [...document.querySelectorAll('#play-undo, #play-typed input, #play-typed button')].some((e) => {
-              const b = e.getBoundingClientRect();
-              return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; });""")
-        check(not covered, "the error covers Undo or the move box")
+        check(not error_covers(page, "#play-undo, #play-typed input, #play-typed button"), "the error covers Undo or the move box")
         page.find("#errors .error-close").click()
-        new_game(page, "tak", ["person", "person"], movetime="", depth="", tc="",)
+        new_game(page, "tak", ["person", "person"], movetime="", depth="", tc="")
         for move in ["a1", "b1", "b2", "c3", "b1+"]:  # then b2 holds a stack of two, White's on top
             page.find("#play-typed input").send_keys(move)
             page.find("#play-typed button").click()

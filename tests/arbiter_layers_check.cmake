@@ -2,6 +2,7 @@
 #   LIBRARIES       name=source-folder of every library target the arbiter links, directly or not
 #   GUI_FOLDER      tools/gui;  ARBITER_FOLDER  tools/arbiter
 #   BINARY, NM      the arbiter program, and nm to list what it contains (optional)
+include("${CMAKE_CURRENT_LIST_DIR}/nm_symbols_check.cmake")
 set(failures)
 foreach(entry ${LIBRARIES})
   string(REPLACE "=" ";" parts "${entry}")
@@ -24,14 +25,7 @@ foreach(source ${sources})
 endforeach()
 
 if(NM AND EXISTS "${NM}")
-  execute_process(COMMAND "${NM}" -C "${BINARY}" OUTPUT_VARIABLE symbols RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    list(APPEND failures "${NM} could not read ${BINARY}")
-  elseif(symbols MATCHES "bge::gui::")
-    list(APPEND failures "${BINARY} contains code of namespace bge::gui")
-  elseif(NOT symbols MATCHES "bge::arbiter::")
-    list(APPEND failures "${NM} listed no bge::arbiter symbol in ${BINARY}: the check cannot see the GUI either")
-  endif()
+  bge_check_symbols("${BINARY}" "${NM}" "bge::gui::" "code of namespace bge::gui" "bge::arbiter::" "bge::arbiter symbol")
 endif()
 
 if(failures)

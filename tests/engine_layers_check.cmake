@@ -3,6 +3,7 @@
 #   ENGINE      the engine's name;  LIBRARIES  every library target it links, directly or not
 #   BINARY, NM  the engine program, and nm to list what it contains
 cmake_policy(SET CMP0057 NEW)  # if(IN_LIST), in script mode
+include("${CMAKE_CURRENT_LIST_DIR}/nm_symbols_check.cmake")
 set(failures)
 if(NOT "protocol" IN_LIST LIBRARIES)
   list(APPEND failures "the ${ENGINE} engine's libraries were not read (no protocol among: ${LIBRARIES})")
@@ -10,14 +11,8 @@ endif()
 if("protocol_client" IN_LIST LIBRARIES)
   list(APPEND failures "${ENGINE} links protocol_client")
 endif()
-execute_process(COMMAND "${NM}" -C "${BINARY}" OUTPUT_VARIABLE symbols RESULT_VARIABLE status)
-if(NOT status EQUAL 0)
-  list(APPEND failures "${NM} could not read ${BINARY}")
-elseif(symbols MATCHES "bge::protocol::EngineProcess")
-  list(APPEND failures "${BINARY} contains EngineProcess")
-elseif(NOT symbols MATCHES "bge::protocol::LineReader")
-  list(APPEND failures "${NM} listed no bge::protocol::LineReader in ${BINARY}: the check cannot see EngineProcess either")
-endif()
+bge_check_symbols("${BINARY}" "${NM}" "bge::protocol::EngineProcess" "EngineProcess" "bge::protocol::LineReader"
+                  "bge::protocol::LineReader")
 if(symbols MATCHES "[ \t]U (fork|execve|posix_spawn)(@|\n)")
   list(APPEND failures "${BINARY} calls fork, execve or posix_spawn")
 endif()

@@ -3,7 +3,7 @@
 // BGE_TEST_ENGINE_COMMAND set, another, such as the Windows engines under wine:
 //   BGE_TEST_ENGINE_COMMAND='wine /path/to/{}.exe'
 // Each of the five engines (tak, gomoku, twixt, ur, expendibots) is then started by that command,
-// split at spaces, with {} replaced by the engine's name; the test's own arguments follow.
+// split into words, with {} replaced by the engine's name; the test's own arguments follow.
 // tests/windows/wine_test.sh runs the [protocol] tests so. Other programs (the arbiter, the
 // trainers) are never replaced.
 
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "protocol/engine_process.hpp"
+#include "protocol/text.hpp"
 
 namespace bge::testing {
 
@@ -26,16 +27,7 @@ inline void use_engine_under_test(protocol::ProcessOptions& options) {
     for (const char* engine : engines) is_engine = is_engine || name == engine;
     if (!is_engine) return;
     std::vector<std::string> words;
-    std::string word;
-    for (const char* c = command;; ++c) {
-        if (*c == ' ' || *c == '\0') {
-            if (!word.empty()) words.push_back(word);
-            word.clear();
-            if (*c == '\0') break;
-        } else {
-            word += *c;
-        }
-    }
+    for (const std::string_view word : protocol::split_words(command)) words.emplace_back(word);
     for (auto& w : words)
         for (std::size_t at = w.find("{}"); at != std::string::npos; at = w.find("{}", at + name.size()))
             w.replace(at, 2, name);

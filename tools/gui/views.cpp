@@ -261,23 +261,23 @@ Json TwixtView::board(const twixt::State& s, const twixt::State*, const twixt::M
         const int n = s.size;
         const auto peg = twixt::peg_of(outcome.winner);
         const bool rows = outcome.winner == Side::first;  // x joins the top and bottom rows, o the columns
-        const auto cell_of = [&](int index) { return twixt::square_at(index % n, index / n); };
-        const auto neighbours = [&](int index, std::vector<int>& out) {
-            const int square = cell_of(index);
-            for (int direction = 0; direction < 8; ++direction) {
-                if (!((s.links[static_cast<std::size_t>(square)] >> direction) & 1u)) continue;
-                for (int other = 0; other < n * n; ++other)
-                    if (cell_of(other) == square + twixt::knight_step(direction)) out.push_back(other);
-            }
+        // The chain is searched over the board's own squares: a bridge is a link at both ends.
+        const auto neighbours = [&](int square, std::vector<int>& out) {
+            for (int direction = 0; direction < 8; ++direction)
+                if ((s.links[static_cast<std::size_t>(square)] >> direction) & 1u)
+                    out.push_back(square + twixt::knight_step(direction));
         };
         std::vector<int> starts;
         for (int i = 0; i < n; ++i)
-            if (const int index = rows ? i : i * n; s.cells[static_cast<std::size_t>(cell_of(index))] == peg)
-                starts.push_back(index);
+            if (const int square = rows ? twixt::square_at(i, 0) : twixt::square_at(0, i);
+                s.cells[static_cast<std::size_t>(square)] == peg)
+                starts.push_back(square);
         const auto chain = shortest_chain(
-            n * n, starts, [&](int index) { return rows ? index / n == n - 1 : index % n == n - 1; }, neighbours);
+            twixt::cell_count, starts,
+            [&](int square) { return rows ? twixt::row_of(square) == n - 1 : twixt::column_of(square) == n - 1; },
+            neighbours);
         Json cells = Json::array();
-        for (const int index : chain) cells.push_back(twixt::square_name(cell_of(index)));
+        for (const int square : chain) cells.push_back(twixt::square_name(square));
         if (!cells.empty()) board["winning"] = std::move(cells);
     }
     return board;

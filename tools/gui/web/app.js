@@ -877,6 +877,14 @@ function drawWatch(standingsChanged = true, changedGames = null) {
   }
 }
 
+// A watched game's player and clock; the clock of the side to move runs until the game ends.
+function watchPlayerLine(game, side) {
+  const state = game.state, clock = state.clocks[side];
+  const running = state.to_move === side && !game.result;
+  const ms = clock === null ? null : running ? clock - (performance.now() - game.received) : clock;
+  return `${state.side_names[side]}: ${state.players[side]} ${formatClock(ms)}`;
+}
+
 function drawWatchCard(card, game) {
   const state = game.state;
   card.textContent = '';
@@ -890,9 +898,7 @@ function drawWatchCard(card, game) {
   for (let side = 0; side < 2; ++side) {
     const row = document.createElement('div');
     row.className = 'player' + (state.to_move === side && !game.result ? ' to-move' : '');
-    const clock = state.clocks[side];
-    const ms = clock === null ? null : state.to_move === side && !game.result ? clock - (performance.now() - game.received) : clock;
-    row.textContent = `${state.side_names[side]}: ${state.players[side]} ${formatClock(ms)}`;
+    row.textContent = watchPlayerLine(game, side);
     row.setAttribute('data-clock-side', String(side));
     card.appendChild(row);
   }
@@ -1200,12 +1206,8 @@ function init() {
       for (const card of document.querySelectorAll('.watch-card')) {
         const game = watch.games.get(Number(card.getAttribute('data-number')));
         if (!game || game.result) continue;
-        for (const row of card.querySelectorAll('[data-clock-side]')) {
-          const side = Number(row.getAttribute('data-clock-side'));
-          const clock = game.state.clocks[side];
-          const ms = clock === null ? null : game.state.to_move === side ? clock - (performance.now() - game.received) : clock;
-          row.textContent = `${game.state.side_names[side]}: ${game.state.players[side]} ${formatClock(ms)}`;
-        }
+        for (const row of card.querySelectorAll('[data-clock-side]'))
+          row.textContent = watchPlayerLine(game, Number(row.getAttribute('data-clock-side')));
       }
     }
   }, 100);

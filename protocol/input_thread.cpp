@@ -76,19 +76,23 @@ InputThread::InputThread(LineReader& reader, Inbox& inbox) : reader_(reader) {
 
 InputThread::~InputThread() {
     stopping_.store(true);
-    // The reader is asked again until the thread has left it: on Windows a cancel that comes
-    // before the read starts is lost. A read that cannot be ended (no pipe on Linux, a console
-    // Windows would not cancel) is left to end with the process.
+    // The reader is asked again until the thread has left it: on Windows a cancel that comes just
+    // before the read begins is lost. A read the system will not end (no pipe on Linux, a pipe
+    // under wine) is given up on after a few refusals: the thread, abandoned, then never leaves
+    // the reader, so neither this object nor the inbox is touched once they are gone.
     using namespace std::chrono_literals;
-    for (auto waited = 0ms; waited < 1000ms && reader_.interrupt(); waited += 1ms) {
-        if (finished_.load()) {
-            thread_.join();
-            reader_.clear_interrupt();  // the reader may be used again
-            return;
-        }
+    int refusals = 0;
+    for (auto waited = 0ms; waited < 1000ms && refusals < 20; waited += 1ms) {
+        if (finished_.load()) break;
+        refusals = reader_.interrupt() ? 0 : refusals + 1;
         std::this_thread::sleep_for(1ms);
     }
-    thread_.detach();
+    if (!finished_.load() && reader_.abandon()) {
+        thread_.detach();
+        return;
+    }
+    thread_.join();             // it has ended, or is between reads and sees the interrupt
+    reader_.clear_interrupt();  // the reader may be used again
 }
 
 }  // namespace bge::protocol

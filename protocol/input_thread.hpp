@@ -41,7 +41,9 @@ class InputThread {
 public:
     // Reads `reader` into `inbox` on a new thread until the end of input.
     InputThread(LineReader& reader, Inbox& inbox);
-    ~InputThread();  // ends the reading (the input stays open) and joins the thread
+    // Ends the reading (the input stays open) and joins the thread, or, when its read cannot be
+    // ended, leaves it abandoned (LineReader::abandon()).
+    ~InputThread();
     InputThread(const InputThread&) = delete;
     InputThread& operator=(const InputThread&) = delete;
 

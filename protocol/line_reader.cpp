@@ -10,6 +10,7 @@
 #endif
 
 #include <cerrno>
+#include <thread>
 
 namespace bge::protocol {
 
@@ -35,34 +36,30 @@ bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
             reading_thread_id_ = ::GetCurrentThreadId();
         }
     }
+    const std::shared_ptr<ReadState> state = state_;  // this thread's own: outlives an abandoned reader
     while (true) {
-        reading_now_.store(true);
-        if (interrupted_.load()) {
-            reading_now_.store(false);
-            return false;
-        }
+        if (!begin_read(state)) return false;
         DWORD read = 0;
         const BOOL ok = ::ReadFile(input, chunk, static_cast<DWORD>(size), &read, nullptr);
-        reading_now_.store(false);
+        const DWORD error = ok ? ERROR_SUCCESS : ::GetLastError();
+        end_read(state);
         if (ok) {
             got = read;
             return read > 0;  // 0: the end of a file, or Ctrl+Z at a console
         }
         // A cancel that was not ours (none is expected) reads again; a closed pipe
         // (ERROR_BROKEN_PIPE) or any other failure is the end of input.
-        if (::GetLastError() == ERROR_OPERATION_ABORTED && !interrupted_.load()) continue;
+        if (error == ERROR_OPERATION_ABORTED && !interrupted_.load()) continue;
         return false;
     }
 }
 
 bool LineReader::interrupt() {
     interrupted_.store(true);
+    const std::lock_guard lock(state_->mutex);
+    if (!state_->in_read) return true;  // between reads: the next one sees the flag and does not begin
     void* thread = reading_thread_.load();
-    if (!thread || ::CancelSynchronousIo(thread)) return true;
-    // Nothing to cancel: the reader is between reads and sees the flag before the next one, or it
-    // is in a read Windows cannot cancel (wine cannot cancel a pipe read): then say so, and the
-    // reading thread is left to end with the process.
-    return !reading_now_.load();
+    return thread && ::CancelSynchronousIo(thread);
 }
 
 void LineReader::clear_interrupt() { interrupted_.store(false); }
@@ -81,23 +78,33 @@ LineReader::~LineReader() {
 }
 
 bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
+    // This thread's own copies: an abandoned read touches no member once it has begun.
+    const std::shared_ptr<ReadState> state = state_;
+    const int input = fd_;
+    const int wake = interrupt_pipe_[0];
     while (true) {
-        if (interrupted_.load()) return false;
-        if (interrupt_pipe_[0] >= 0 && fd_ >= 0) {
-            pollfd watched[2] = {{fd_, POLLIN, 0}, {interrupt_pipe_[0], POLLIN, 0}};
+        if (!begin_read(state)) return false;
+        bool woken = false;
+        if (wake >= 0 && input >= 0) {
+            pollfd watched[2] = {{input, POLLIN, 0}, {wake, POLLIN, 0}};
             if (::poll(watched, 2, -1) < 0) {
-                if (errno == EINTR) continue;
+                const int error = errno;
+                end_read(state);
+                if (error == EINTR) continue;
                 return false;
             }
-            if (watched[1].revents != 0) return false;
-            // The input is readable, closed or invalid: read() tells which.
+            woken = watched[1].revents != 0;
+            // Otherwise the input is readable, closed or invalid: read() tells which.
         }
-        const ssize_t read = ::read(fd_, chunk, size);
+        const ssize_t read = woken ? -1 : ::read(input, chunk, size);
+        const int error = errno;
+        end_read(state);
+        if (woken) return false;
         if (read > 0) {
             got = static_cast<std::size_t>(read);
             return true;
         }
-        if (read < 0 && errno == EINTR) continue;
+        if (read < 0 && error == EINTR) continue;
         return false;
     }
 }
@@ -119,6 +126,31 @@ void LineReader::clear_interrupt() {
 }
 
 #endif
+
+bool LineReader::begin_read(const std::shared_ptr<ReadState>& state) {
+    const std::lock_guard lock(state->mutex);
+    if (interrupted_.load()) return false;
+    state->in_read = true;
+    return true;
+}
+
+void LineReader::end_read(const std::shared_ptr<ReadState>& state) {
+    std::unique_lock lock(state->mutex);
+    if (state->abandoned) {
+        lock.unlock();
+        // The reader, and whoever read through it, may be gone by now: touch nothing of theirs
+        // and wait for the process to end.
+        while (true) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    state->in_read = false;
+}
+
+bool LineReader::abandon() {
+    const std::lock_guard lock(state_->mutex);
+    if (!state_->in_read) return false;
+    state_->abandoned = true;
+    return true;
+}
 
 bool LineReader::fill() {
     if (eof_) return false;

@@ -6,10 +6,18 @@
 // is ended without closing standard input. Linux polls the descriptor beside a pipe of the
 // reader's own; Windows reads the descriptor's handle with ReadFile (a pipe from a GUI or
 // Piskvork, a file, or a console), which interrupt() cancels (CancelSynchronousIo).
+//
+// A read that cannot be ended (wine cannot cancel a pipe read) is abandoned: its thread, when the
+// read returns (input arrives, or the pipe closes as the process exits), touches nothing it was
+// reading for (the reader, its caller's state, all maybe gone by then) and waits for the process
+// to end. Before this, such a thread went on into a destroyed reader and crashed the exiting
+// process one time in seven under wine.
 
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -37,17 +45,33 @@ public:
     std::optional<InputLine> next();
 
     // From another thread: the read waiting for input, or the next one, ends as at end of input.
-    // False when the waiting read cannot be ended (Linux: no pipe could be made; Windows: a read
-    // the system cannot cancel, as under wine): the reading thread then waits for input or its
-    // end. Call again until the reading thread has left next(): on Windows a cancel that comes
-    // before the read starts is lost.
+    // False when the waiting read was not ended (Linux: no pipe could be made; Windows: the
+    // system did not cancel it, either because the read had not quite begun, or because it cannot,
+    // as under wine). Call again until the reading thread has left next(), or abandon().
     bool interrupt();
+    // After interrupt(), from another thread: gives up on a read that would not end. True if the
+    // reading thread is inside one: it is abandoned (see above), never returns from next(), and
+    // the reader may be destroyed. False if it is between reads: it sees the interrupt and
+    // returns from next() at once, so wait for it.
+    bool abandon();
     // After the reading thread has ended: the reader may read again.
     void clear_interrupt();
 
 private:
+    // What the reading thread and interrupt() agree on around a blocking read. Shared, so that an
+    // abandoned reading thread still holds it when the reader is gone.
+    struct ReadState {
+        std::mutex mutex;
+        bool in_read = false;    // a blocking read is under way
+        bool abandoned = false;  // interrupt() could not end it: the thread must touch nothing after
+    };
+
     bool fill();
     bool read_chunk(char* chunk, std::size_t size, std::size_t& got);
+    // Around one blocking read, on the reading thread: false if interrupted before it began.
+    // `state` is the thread's own copy of state_.
+    bool begin_read(const std::shared_ptr<ReadState>& state);
+    static void end_read(const std::shared_ptr<ReadState>& state);  // never returns if abandoned
 
     int fd_;
     std::size_t limit_;
@@ -55,10 +79,10 @@ private:
     std::size_t start_ = 0;
     bool eof_ = false;
     std::atomic<bool> interrupted_{false};
+    std::shared_ptr<ReadState> state_ = std::make_shared<ReadState>();
 #ifdef _WIN32
     std::atomic<void*> reading_thread_{nullptr};  // a handle of the thread inside ReadFile, for the cancel
     unsigned long reading_thread_id_ = 0;         // whose handle it is (only the reading thread uses it)
-    std::atomic<bool> reading_now_{false};        // the reading thread is in (or about to enter) ReadFile
 #else
     int interrupt_pipe_[2] = {-1, -1};
 #endif

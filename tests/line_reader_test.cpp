@@ -4,7 +4,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -92,4 +94,32 @@ TEST_CASE("interrupt ends a read that waits for input, and the reader reads agai
     }
     ::close(fds[0]);
     ::close(fds[1]);
+}
+
+TEST_CASE("an abandoned read touches nothing of its reader when it returns", "[protocol]") {
+    // What wine's engines met at every quit: a read that cannot be cancelled outlives its reader
+    // and the loop that read through it, and returns as the process exits (the pipe closes). Here
+    // the reader is destroyed while its thread waits inside the read, then input arrives: the
+    // thread must stay inside next() (ASan would see it touch the freed reader).
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    auto reader = std::make_unique<LineReader>(fds[0], 100);
+    auto returned = std::make_shared<std::atomic<bool>>(false);  // shared: the thread outlives this test
+    std::thread reading([raw = reader.get(), returned] {
+        raw->next();
+        returned->store(true);
+    });
+    bool abandoned = false;
+    for (int waited = 0; waited < 5000 && !abandoned; ++waited) {
+        abandoned = reader->abandon();
+        if (!abandoned) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    REQUIRE(abandoned);
+    reader.reset();
+    const std::string line = "quit\n";
+    REQUIRE(::write(fds[1], line.data(), line.size()) == static_cast<ssize_t>(line.size()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    CHECK_FALSE(returned->load());
+    reading.detach();  // parked until the process ends
+    ::close(fds[1]);   // fds[0] stays open: the parked thread read from it
 }

@@ -1022,11 +1022,19 @@ def check_empty_page(driver, gui_url, screenshots):
             page.wait(lambda: page.attributes('#play-board svg[data-game="gomoku"]', "data-game"), 10,
                       "the empty page's board does not follow the game chosen")
             page.set_form("play-setup", {"game": "tak"})
+            page.wait(lambda: page.attributes('#play-board svg[data-game="tak"]', "data-game"), 10,
+                      "the empty page's board does not come back to tak")
+            # f turns the empty page's board too, and back.
+            for turned in [True, False]:
+                ActionChains(driver).send_keys("f").perform()
+                page.wait(lambda: bool(page.attributes("#play-board [data-flipped]", "data-flipped")) == turned, 10,
+                          f"f did not turn the empty page's board {'over' if turned else 'back'}")
             if screenshots:
                 driver.save_screenshot(os.path.join(screenshots, f"gui-empty-{name}.png"))
     finally:
         driver.set_window_size(1300, 1100)
-    print("empty page: the form's board and a hint, no buttons that need a game, at 1400x1000 and 390x900")
+    print("empty page: the form's board and a hint, no buttons that need a game, f turns the board, "
+          "at 1400x1000 and 390x900")
 
 
 def check_keys_to_board(page):

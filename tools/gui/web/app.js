@@ -153,7 +153,8 @@ class BoardPanel {
 
   flip() {
     this.flipped = !this.flipped;
-    this.draw();
+    if (this.state) this.draw();
+    else askPreview(this.prefix);  // the empty page's board turns too
   }
 
   // Play: step through the game while it goes on (the server sends each ply's board); the live

@@ -84,22 +84,20 @@ bool LineReader::read_chunk(char* chunk, std::size_t size, std::size_t& got) {
     const int wake = interrupt_pipe_[0];
     while (true) {
         if (!begin_read(state)) return false;
-        bool woken = false;
         if (wake >= 0 && input >= 0) {
             pollfd watched[2] = {{input, POLLIN, 0}, {wake, POLLIN, 0}};
-            if (::poll(watched, 2, -1) < 0) {
-                const int error = errno;
+            const int polled = ::poll(watched, 2, -1);
+            const int error = errno;
+            if (polled < 0 || watched[1].revents != 0) {  // failed, or woken by interrupt()
                 end_read(state);
-                if (error == EINTR) continue;
+                if (polled < 0 && error == EINTR) continue;
                 return false;
             }
-            woken = watched[1].revents != 0;
-            // Otherwise the input is readable, closed or invalid: read() tells which.
+            // The input is readable, closed or invalid: read() tells which.
         }
-        const ssize_t read = woken ? -1 : ::read(input, chunk, size);
+        const ssize_t read = ::read(input, chunk, size);
         const int error = errno;
         end_read(state);
-        if (woken) return false;
         if (read > 0) {
             got = static_cast<std::size_t>(read);
             return true;

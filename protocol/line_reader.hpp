@@ -10,8 +10,8 @@
 // A read that cannot be ended (wine cannot cancel a pipe read) is abandoned: its thread, when the
 // read returns (input arrives, or the pipe closes as the process exits), touches nothing it was
 // reading for (the reader, its caller's state, all maybe gone by then) and waits for the process
-// to end. Before this, such a thread went on into a destroyed reader and crashed the exiting
-// process one time in seven under wine.
+// to end. Otherwise it would go on into a destroyed reader and crash the exiting process, as it
+// did at one exit in four under wine.
 
 #include <atomic>
 #include <chrono>
@@ -63,7 +63,7 @@ private:
     struct ReadState {
         std::mutex mutex;
         bool in_read = false;    // a blocking read is under way
-        bool abandoned = false;  // interrupt() could not end it: the thread must touch nothing after
+        bool abandoned = false;  // set by abandon(): once the read returns, the thread touches nothing
     };
 
     bool fill();

@@ -158,6 +158,12 @@ TEST_CASE("gui: a won game's road, five or TwixT chain is given to the page to d
     auto cells = strings(GomokuView::board(five.current(), nullptr, nullptr).at("winning"));
     std::sort(cells.begin(), cells.end());
     CHECK(cells == std::vector<std::string>{"g7", "h8", "i9", "j10", "k11"});
+    // The other diagonal, from edge to edge of the board.
+    auto edge_five = played<GomokuView>(gomoku_variant, {"c3", "o15", "d2", "o13", "b4", "o11", "e1", "o9", "a5"});
+    REQUIRE(edge_five.outcome().is_win_for(Side::first));
+    cells = strings(GomokuView::board(edge_five.current(), nullptr, nullptr).at("winning"));
+    std::sort(cells.begin(), cells.end());
+    CHECK(cells == std::vector<std::string>{"a5", "b4", "c3", "d2", "e1"});
 
     // o joins the left and right columns of an 8x8 board with a3 c4 e5 g6 h4, each a knight's
     // move from the last; x's pegs on its own border rows build no bridge across them.

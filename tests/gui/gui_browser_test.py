@@ -184,6 +184,11 @@ class Page:
     def click_cell(self, panel, cell):
         self.click(f'#{panel}-board [data-cell="{cell}"]')
 
+    def type_move(self, panel, move):
+        """Types `move` into the panel's move box and plays it."""
+        self.find(f"#{panel}-typed input").send_keys(move)
+        self.find(f"#{panel}-typed button").click()
+
 
 def new_game(page, game, players, movetime="", depth="2", tc=""):
     """Engines search to a fixed depth by default: no clock, so a loaded machine cannot make them
@@ -475,8 +480,7 @@ def check_failing_engines(page):
     for name, status, termination in [("crasher", "crashed", "disconnect"), ("hanger", "hung", "time forfeit")]:
         new_game(page, "tak", ["person", name], movetime="200", depth="")
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, f"{name}: the person never got the move")
-        page.find("#play-typed input").send_keys("a1")
-        page.find("#play-typed button").click()
+        page.type_move("play", "a1")
         page.wait(lambda: page.text("#play-result"), 15, f"{name}: no result shown")
         page.wait(lambda: page.all(f'#play-players [data-status="{status}"]'), 5,
                   f"{name}: the engine is not shown as {status}: {page.text('#play-players')}")
@@ -1120,8 +1124,7 @@ def check_in_view(page, screenshots):
                   20, "after the engine's answer the person has no flat/wall/cap row")
         kinds_top = page.driver.execute_script(
             "return document.querySelector('#play-kinds').getBoundingClientRect().top + window.scrollY")
-        page.find("#play-typed input").send_keys("c3")
-        page.find("#play-typed button").click()
+        page.type_move("play", "c3")
         page.wait(lambda: len(page.moves("play")) >= 3, 10, "c3 was not played")
         # While the engine thinks the row stays, its buttons off (by then it may have answered).
         count, top, off = page.driver.execute_script("""
@@ -1130,8 +1133,7 @@ def check_in_view(page, screenshots):
                     [...document.querySelectorAll('#play-kinds button')].map(b => b.disabled)];""")
         check(len(off) >= 2 and (count > 3 or all(off)), f"while the engine thinks the flat/wall/cap row is {off}")
         check(abs(top - kinds_top) < 1, f"the flat/wall/cap row moved from {kinds_top} to {top} while the engine thinks")
-        page.find("#play-typed input").send_keys("zz99")
-        page.find("#play-typed button").click()
+        page.type_move("play", "zz99")
         page.wait(lambda: page.errors(), 10, "no error for an illegal typed move")
         for selector in ["#play-undo", "#play-typed input"]:
             check(in_view(page, selector), f"with an error shown, {selector} is out of view")
@@ -1139,11 +1141,9 @@ def check_in_view(page, screenshots):
         page.find("#errors .error-close").click()
         new_game(page, "tak", ["person", "person"], movetime="", depth="", tc="")
         for move in ["a1", "b1", "b2", "c3", "b1+"]:  # then b2 holds a stack of two, White's on top
-            page.find("#play-typed input").send_keys(move)
-            page.find("#play-typed button").click()
+            page.type_move("play", move)
         page.wait(lambda: len(page.moves("play")) == 5, 10, f"the stack was not built: {page.errors()} {page.moves('play')}")
-        page.find("#play-typed input").send_keys("a2")
-        page.find("#play-typed button").click()
+        page.type_move("play", "a2")
         page.wait(lambda: len(page.moves("play")) == 6, 10, "a2 was not played")
         page.click_cell("play", "b2")
         page.click_cell("play", "b3")
@@ -1159,8 +1159,7 @@ def check_in_view(page, screenshots):
         # The renju warning, on the Play board (9x9 renju: g5 is a double three for Black).
         new_game(page, "gomoku", ["person", "person"], movetime="", depth="", tc="")
         for move in "e5 a1 f5 c1 g6 i9 g7 a9".split():
-            page.find("#play-typed input").send_keys(move)
-            page.find("#play-typed button").click()
+            page.type_move("play", move)
         page.wait(lambda: len(page.moves("play")) == 8, 10, f"the renju position was not played: {page.errors()}")
         page.click_cell("play", "g5")
         page.wait(lambda: "forbidden" in page.text("#play-warning"), 5, "no renju warning on the forbidden point")
@@ -1177,8 +1176,7 @@ def check_lichess_analysis(page):
     """Item 6: Stop keeps the last evaluation; a typed move in Analyse; the graph's axis labels;
     the PV's wall and capstone placements marked S and C."""
     set_up(page, "tak", {"size": "5", "komi": "0", "position": "", "moves": "a1 e5"})
-    page.find("#analysis-typed input").send_keys("c3")
-    page.find("#analysis-typed button").click()
+    page.type_move("analysis", "c3")
     page.wait(lambda: page.text("#analysis-ply") == "3 / 3", 10, f"a typed move did not play in Analyse: {page.errors()}")
     Select(page.find("#analysis-engine")).select_by_value("tak")
     page.find("#analysis-go").click()
@@ -1261,8 +1259,7 @@ def main():
         check_layouts(page, args.games.split(","), rng, args.screenshots)
         new_game(page, "tak", ["person", "tak"])  # the page recovers: a real engine plays again
         page.wait(lambda: page.attributes("#play-board .target", "data-overlay"), 10, "the person never got the move")
-        page.find("#play-typed input").send_keys("a1")
-        page.find("#play-typed button").click()
+        page.type_move("play", "a1")
         page.wait(lambda: len(page.moves("play")) >= 2, 10, "after the failing engines, a new game did not go on")
         check(not page.errors(), f"the page showed errors: {page.errors()}")
         check_keys_to_board(page)

@@ -192,8 +192,8 @@ console() {
     fail "$engine: did not end on its own with a console as input"
   screen "$work/$engine.console"
 }
-# The echo of a line typed while the engine answers can split an answer: lines are typed a
-# second apart, and only the answers that come alone are checked whole.
+# The echo of a line typed while the engine answers can split an answer: each line waits for the
+# answer before it, and only the answers that come alone are checked whole.
 answer=$(console tak tei "wait teiok" isready "wait readyok" "position startpos" "go infinite" "sleep 2" stop \
   "wait ^bestmove" quit)
 grep -q teiok <<<"$answer" && grep -q readyok <<<"$answer" && grep -q '^bestmove [a-f][1-6]$' <<<"$answer" ||

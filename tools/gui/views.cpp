@@ -206,19 +206,14 @@ Json GomokuView::board(const gomoku::State& s, const gomoku::State*, const gomok
     const gomoku::Result result = s.result;
     if ((result == gomoku::Result::first_five || result == gomoku::Result::second_five) && s.last != 0) {
         const auto colour = s.cells[s.last];
-        const int x = gomoku::x_of(s.last), y = gomoku::y_of(s.last);
-        const auto own = [&](int cx, int cy) {
-            return cx >= 0 && cy >= 0 && cx < s.width && cy < s.height &&
-                   s.cells[static_cast<std::size_t>(gomoku::square_at(cx, cy))] == colour;
-        };
-        for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{0, 1}, std::pair{1, 1}, std::pair{1, -1}}) {
-            int back = 0, ahead = 0;
-            while (own(x - (back + 1) * dx, y - (back + 1) * dy)) ++back;
-            while (own(x + (ahead + 1) * dx, y + (ahead + 1) * dy)) ++ahead;
-            if (back + ahead + 1 < s.k) continue;
+        // The board's wall ring and blocked cells end every scan (core/gomoku/types.hpp).
+        for (const int step : gomoku::line_steps) {
+            if (gomoku::line_length(s, s.last, step, colour) < s.k) continue;
+            int first = s.last;
+            while (s.cells[static_cast<std::size_t>(first - step)] == colour) first -= step;
             Json cells = Json::array();
-            for (int i = -back; i <= ahead; ++i)
-                cells.push_back(gomoku::square_name(gomoku::square_at(x + i * dx, y + i * dy), s.height));
+            for (int square = first; s.cells[static_cast<std::size_t>(square)] == colour; square += step)
+                cells.push_back(gomoku::square_name(square, s.height));
             board["winning"] = std::move(cells);
             break;
         }

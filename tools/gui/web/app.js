@@ -1199,8 +1199,10 @@ function init() {
   for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => showTab(tab.getAttribute('data-tab')));
   const landing = location.hash.slice(1);
   if (['play', 'analysis', 'watch'].includes(landing)) showTab(landing);
-  else for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== 'tab-play';  // no address yet
-  if (!['play', 'analysis', 'watch'].includes(landing)) $('.tab[data-tab="play"]').classList.add('chosen');
+  else {  // no address yet: Play, without writing one
+    for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== 'tab-play';
+    $('.tab[data-tab="play"]').classList.add('chosen');
+  }
   setInterval(() => {
     panels.play.tickClocks();
     if (watch.games.size && !$('#tab-watch').hidden) {
